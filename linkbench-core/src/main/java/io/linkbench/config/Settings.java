@@ -1,0 +1,135 @@
+package io.linkbench.config;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An immutable set of configuration values (key to text) with typed, validated accessors. Every
+ * accessor throws {@link ConfigException} with a one-line message naming the key, the value and what
+ * is allowed. Typed configuration objects are built from this once, at start; it is not passed deep
+ * into the code.
+ */
+public final class Settings {
+    private final Map<String, String> values;
+
+    public Settings(Map<String, String> values) {
+        this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    /** All values as given, including secrets: use {@link #redacted(List)} for anything printed. */
+    public Map<String, String> asMap() {
+        return values;
+    }
+
+    /** The values with every secret key removed, for results and logs. */
+    public Map<String, String> redacted(List<Setting> declared) {
+        Map<String, String> out = new LinkedHashMap<>(values);
+        for (Setting s : declared) {
+            if (s.secret()) {
+                out.remove(s.key());
+            }
+        }
+        out.keySet().removeIf(k -> k.toLowerCase(Locale.ROOT).contains("password"));
+        return out;
+    }
+
+    public boolean has(String key) {
+        return values.containsKey(key);
+    }
+
+    public Optional<String> optional(String key) {
+        String v = values.get(key);
+        return v == null || v.isBlank() ? Optional.empty() : Optional.of(v.trim());
+    }
+
+    public String getString(String key, String defaultValue) {
+        return optional(key).orElse(defaultValue);
+    }
+
+    public long getLong(String key, long defaultValue, long min, long max) {
+        Optional<String> v = optional(key);
+        if (v.isEmpty()) {
+            return defaultValue;
+        }
+        long parsed;
+        try {
+            parsed = parseLong(v.get());
+        } catch (NumberFormatException e) {
+            throw ConfigException.badValue(key, v.get(), "must be an integer from " + min + " to " + max);
+        }
+        if (parsed < min || parsed > max) {
+            throw ConfigException.badValue(key, v.get(), "must be an integer from " + min + " to " + max);
+        }
+        return parsed;
+    }
+
+    public int getInt(String key, int defaultValue, int min, int max) {
+        return (int) getLong(key, defaultValue, min, max);
+    }
+
+    public double getDouble(String key, double defaultValue, double min, double max) {
+        Optional<String> v = optional(key);
+        if (v.isEmpty()) {
+            return defaultValue;
+        }
+        double parsed;
+        try {
+            parsed = Double.parseDouble(v.get());
+        } catch (NumberFormatException e) {
+            throw ConfigException.badValue(key, v.get(), "must be a number from " + min + " to " + max);
+        }
+        if (!(parsed >= min && parsed <= max)) {
+            throw ConfigException.badValue(key, v.get(), "must be a number from " + min + " to " + max);
+        }
+        return parsed;
+    }
+
+    public boolean getBoolean(String key, boolean defaultValue) {
+        Optional<String> v = optional(key);
+        if (v.isEmpty()) {
+            return defaultValue;
+        }
+        return switch (v.get().toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on", "1" -> true;
+            case "false", "no", "off", "0" -> false;
+            default -> throw ConfigException.badValue(key, v.get(), "must be true or false");
+        };
+    }
+
+    /** An enum value, matched without regard to case and with '-' read as '_'. */
+    public <E extends Enum<E>> E getEnum(String key, Class<E> type, E defaultValue) {
+        Optional<String> v = optional(key);
+        if (v.isEmpty()) {
+            return defaultValue;
+        }
+        String wanted = v.get().replace('-', '_');
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equalsIgnoreCase(wanted)) {
+                return e;
+            }
+        }
+        StringBuilder allowed = new StringBuilder("must be one of");
+        for (E e : type.getEnumConstants()) {
+            allowed.append(' ').append(e.name().toLowerCase(Locale.ROOT));
+        }
+        throw ConfigException.badValue(key, v.get(), allowed.toString());
+    }
+
+    /** Accepts plain integers and the forms 10e6, 1_000_000 and 1,000,000. */
+    private static long parseLong(String text) {
+        String t = text.replace("_", "").replace(",", "");
+        try {
+            return Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            double d = Double.parseDouble(t); // 1e6, 1.5e9
+            if (d != Math.rint(d) || Math.abs(d) > 9.0e18) {
+                throw e;
+            }
+            return (long) d;
+        }
+    }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Restarts the local MariaDB started by scripts/start-mariadb.sh: shuts it down, waits until mariadbd
+# has exited, stays down for DOWN_SECONDS (first argument, default 0), then starts it again.
+# Used by store-mysql's restart test. Refuses (exit 3) to touch a server this project did not start,
+# unless LINKBENCH_MYSQL_ALLOW_RESTART=true.
+set -euo pipefail
+
+down="${1:-0}"
+marker=/run/mysqld/linkbench-started
+here="$(cd "$(dirname "$0")" && pwd)"
+
+fail() { echo "restart-mariadb: $*" >&2; exit "${2:-1}"; }
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo -n "$@"; fi; }
+
+if [ ! -e "$marker" ] && [ "${LINKBENCH_MYSQL_ALLOW_RESTART:-}" != "true" ]; then
+    fail "the running MariaDB was not started by scripts/start-mariadb.sh; set LINKBENCH_MYSQL_ALLOW_RESTART=true to restart it anyway" 3
+fi
+
+as_root mariadb-admin --protocol=socket shutdown >/dev/null 2>&1 || true
+for _ in $(seq 240); do
+    pgrep -x mariadbd >/dev/null 2>&1 || break
+    sleep 0.25
+done
+pgrep -x mariadbd >/dev/null 2>&1 && fail "mariadbd did not stop within 60 s"
+sleep "$down"
+exec bash "$here/start-mariadb.sh"

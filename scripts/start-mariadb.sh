@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Installs (Debian packages mariadb-server, mariadb-plugin-rocksdb) and starts a local MariaDB with
+# the RocksDB engine for linkbench's MySQL store, unless one is already running. Idempotent; quiet on
+# success; exits non-zero with a one-line message on failure.
+#
+# Creates the user LINKBENCH_MYSQL_USER (default linkbench) for 'localhost' and '127.0.0.1' with the
+# password LINKBENCH_PASSWORD (default linkbench) and all privileges, and enables ROCKSDB.
+# When this script starts the server it leaves the marker file /run/mysqld/linkbench-started, which
+# tells scripts/restart-mariadb.sh (and the restart test) that the server is ours to restart.
+#
+# Environment: LINKBENCH_MYSQL_USER, LINKBENCH_PASSWORD, LINKBENCH_MARIADB_ARGS (extra mariadbd
+# options), LINKBENCH_MARIADB_LOG (default /tmp/mariadbd.log).
+set -euo pipefail
+
+user="${LINKBENCH_MYSQL_USER:-linkbench}"
+password="${LINKBENCH_PASSWORD:-linkbench}"
+log="${LINKBENCH_MARIADB_LOG:-/tmp/mariadbd.log}"
+marker=/run/mysqld/linkbench-started
+
+fail() { echo "start-mariadb: $*" >&2; exit 1; }
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo -n "$@"; fi; }
+# root reaches the server through the unix socket (unix_socket authentication).
+sql() { as_root mariadb --protocol=socket -N -B -e "$1"; }
+
+# 1. Packages.
+if ! command -v mariadbd >/dev/null 2>&1 || ! ls /usr/lib/mysql/plugin/ha_rocksdb.so >/dev/null 2>&1; then
+    if ! command -v apt-get >/dev/null 2>&1; then
+        fail "MariaDB is not installed and apt-get is not available: install mariadb-server and mariadb-plugin-rocksdb"
+    fi
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >/tmp/start-mariadb-apt.log 2>&1 \
+        || fail "apt-get update failed (see /tmp/start-mariadb-apt.log)"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q mariadb-server mariadb-plugin-rocksdb \
+        >>/tmp/start-mariadb-apt.log 2>&1 \
+        || fail "apt-get install mariadb-server mariadb-plugin-rocksdb failed (see /tmp/start-mariadb-apt.log)"
+fi
+
+# 2. Server.
+as_root install -d -o mysql -g mysql /run/mysqld
+if ! as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1; then
+    if pgrep -x mariadbd >/dev/null 2>&1; then
+        # Starting up or shutting down: give it time before starting another one.
+        for _ in $(seq 120); do
+            as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1 && break
+            pgrep -x mariadbd >/dev/null 2>&1 || break
+            sleep 0.5
+        done
+    fi
+    if ! as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1; then
+        # shellcheck disable=SC2086 # LINKBENCH_MARIADB_ARGS is a list of options
+        as_root nohup mariadbd --user=mysql ${LINKBENCH_MARIADB_ARGS:-} >>"$log" 2>&1 </dev/null &
+        as_root touch "$marker"
+        for _ in $(seq 120); do
+            as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1 && break
+            sleep 0.5
+        done
+        as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1 \
+            || fail "mariadbd did not start within 60 s (see $log)"
+    fi
+fi
+
+# 3. RocksDB engine.
+support="$(sql "SELECT SUPPORT FROM information_schema.ENGINES WHERE ENGINE='ROCKSDB'")"
+if [ "$support" != "YES" ] && [ "$support" != "DEFAULT" ]; then
+    sql "INSTALL SONAME 'ha_rocksdb'" >/dev/null 2>&1 || true
+    support="$(sql "SELECT SUPPORT FROM information_schema.ENGINES WHERE ENGINE='ROCKSDB'")"
+    [ "$support" = "YES" ] || [ "$support" = "DEFAULT" ] || fail "the ROCKSDB engine could not be enabled (see $log)"
+fi
+
+# 4. User (password passed on stdin, so it appears in no process list).
+quoted_pw="${password//\\/\\\\}"
+quoted_pw="${quoted_pw//\'/\\\'}"
+as_root mariadb --protocol=socket -N -B <<SQL || fail "could not create the user '$user'"
+CREATE USER IF NOT EXISTS '$user'@'localhost' IDENTIFIED BY '$quoted_pw';
+CREATE USER IF NOT EXISTS '$user'@'127.0.0.1' IDENTIFIED BY '$quoted_pw';
+ALTER USER '$user'@'localhost' IDENTIFIED BY '$quoted_pw';
+ALTER USER '$user'@'127.0.0.1' IDENTIFIED BY '$quoted_pw';
+GRANT ALL PRIVILEGES ON *.* TO '$user'@'localhost';
+GRANT ALL PRIVILEGES ON *.* TO '$user'@'127.0.0.1';
+SQL

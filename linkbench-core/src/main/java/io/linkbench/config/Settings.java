@@ -20,6 +20,21 @@ public final class Settings {
         this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
+    /**
+     * The given values over the declared defaults: every declared key with a default is present.
+     * Keys that are given but not declared are kept (see {@link KeyCheck} to reject them).
+     */
+    public static Settings withDefaults(Map<String, String> given, List<Setting> declared) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (Setting s : declared) {
+            if (s.defaultValue() != null) {
+                m.put(s.key(), s.defaultValue());
+            }
+        }
+        m.putAll(given);
+        return new Settings(m);
+    }
+
     /** All values as given, including secrets: use {@link #redacted(List)} for anything printed. */
     public Map<String, String> asMap() {
         return values;
@@ -48,6 +63,38 @@ public final class Settings {
 
     public String getString(String key, String defaultValue) {
         return optional(key).orElse(defaultValue);
+    }
+
+    /** A required integer (present through {@link #withDefaults} or given). */
+    public long getLong(String key, long min, long max) {
+        requirePresent(key, "an integer from " + min + " to " + max);
+        return getLong(key, 0, min, max);
+    }
+
+    /** A required integer that fits an int. */
+    public int getInt(String key, int min, int max) {
+        return (int) getLong(key, min, max);
+    }
+
+    /** A required number. */
+    public double getDouble(String key, double min, double max) {
+        requirePresent(key, "a number from " + min + " to " + max);
+        return getDouble(key, 0, min, max);
+    }
+
+    /** A required string. */
+    public String getString(String key) {
+        Optional<String> v = optional(key);
+        if (v.isEmpty()) {
+            throw new ConfigException(key + " is missing: it needs a value");
+        }
+        return v.get();
+    }
+
+    private void requirePresent(String key, String allowed) {
+        if (optional(key).isEmpty()) {
+            throw new ConfigException(key + " is missing: it must be " + allowed);
+        }
     }
 
     public long getLong(String key, long defaultValue, long min, long max) {

@@ -1,0 +1,53 @@
+package io.linkbench.measure;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Everything measured in one phase, for the console report and {@code result.json}.
+ *
+ * @param phase           {@code load} or {@code request}
+ * @param startEpochMs    wall clock at the start of the measured window
+ * @param endEpochMs      wall clock at its end
+ * @param seconds         length of the measured window (warm-up excluded)
+ * @param openLoop        true when driven at a target rate ({@code requestrate})
+ * @param targetRate      ops/s asked for, 0 for closed loop
+ * @param ops             per operation (request phase) or per load step, in a fixed order
+ * @param scheduleLag     open loop: ns between intended and actual start of each op, else null
+ * @param storeCounters   deltas of {@link io.linkbench.store.StoreMetrics#counters()} over the phase
+ * @param sizeBytes       store size at the end of the phase, or -1 when unknown
+ * @param steps           timed post-load steps (e.g. index build): name to seconds
+ * @param interrupted     true when the phase was cut short (Ctrl-C, fatal store failure)
+ * @param warnings        one-line warnings raised during the phase (backlog growing, ...)
+ */
+public record PhaseResult(String phase, long startEpochMs, long endEpochMs, double seconds, boolean openLoop,
+                          double targetRate, List<OpStats> ops, Histogram scheduleLag,
+                          Map<String, Long> storeCounters, long sizeBytes, Map<String, Double> steps,
+                          boolean interrupted, List<String> warnings) {
+    public PhaseResult {
+        Objects.requireNonNull(phase, "phase");
+        ops = List.copyOf(ops);
+        storeCounters = Map.copyOf(storeCounters);
+        steps = Map.copyOf(steps);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** Successful operations (or rows, for a load) per second over the measured window. */
+    public double throughput() {
+        long n = 0;
+        for (OpStats s : ops) {
+            n += "load".equals(phase) ? s.rows() : s.count();
+        }
+        return seconds > 0 ? n / seconds : 0;
+    }
+
+    public long totalErrors() {
+        long n = 0;
+        for (OpStats s : ops) {
+            n += s.errors();
+        }
+        return n;
+    }
+}

@@ -1,0 +1,63 @@
+package io.linkbench.run;
+
+import io.linkbench.config.ConfigException;
+import io.linkbench.config.Settings;
+import io.linkbench.store.SchemaMode;
+
+/**
+ * How the phases run: threads, limits, batching, rates and retries. Built once from the settings
+ * (with the declared defaults filled in) and validated.
+ *
+ * @param store            provider name
+ * @param seed             root seed of every random stream
+ * @param schema           what a load does with existing data
+ * @param loaders          link loader threads
+ * @param bulkInsertCount  rows per bulk batch
+ * @param loadChunkSize    id1s a link loader takes at a time
+ * @param progressSeconds  seconds between load progress reports
+ * @param requesters       request threads
+ * @param requests         total requests over all requesters
+ * @param maxSeconds       measured seconds of the request phase
+ * @param warmupSeconds    seconds before measuring starts
+ * @param requestRate      target ops/s, 0 for closed loop
+ * @param arrival          arrival schedule of the open loop
+ * @param displaySeconds   seconds between status lines
+ * @param maxRetries       retries of a retryable failure
+ * @param retryBackoffMs   first back-off in ms
+ */
+public record RunConfig(String store, long seed, SchemaMode schema, int loaders, int bulkInsertCount,
+                        int loadChunkSize, double progressSeconds, int requesters, long requests,
+                        double maxSeconds, double warmupSeconds, double requestRate, Arrival arrival,
+                        double displaySeconds, int maxRetries, long retryBackoffMs) {
+
+    /** Open-loop arrival schedules. */
+    public enum Arrival { POISSON, UNIFORM }
+
+    public static RunConfig from(Settings s) {
+        RunConfig c = new RunConfig(
+                s.getString("store"),
+                s.getLong("seed", Long.MIN_VALUE, Long.MAX_VALUE),
+                s.getEnum("schema", SchemaMode.class, SchemaMode.CREATE),
+                s.getInt("loaders", 1, 1024),
+                s.getInt("bulk_insert_count", 1, 1_000_000),
+                s.getInt("load_chunk_size", 1, 100_000_000),
+                s.getDouble("progressfreq", 0.1, 86_400),
+                s.getInt("requesters", 1, 4096),
+                s.getLong("requests", 0, Long.MAX_VALUE),
+                s.getDouble("maxtime", 0, 1e9),
+                s.getDouble("warmup_time", 0, 1e9),
+                s.getDouble("requestrate", 0, 1e9),
+                s.getEnum("arrival", Arrival.class, Arrival.POISSON),
+                s.getDouble("displayfreq", 0.1, 86_400),
+                s.getInt("max_retries", 0, 1000),
+                s.getLong("retry_backoff_ms", 0, 60_000));
+        if (c.store.isBlank()) {
+            throw new ConfigException("store is empty: name a store provider, e.g. store = rocksdb");
+        }
+        return c;
+    }
+
+    public boolean openLoop() {
+        return requestRate > 0;
+    }
+}

@@ -1,0 +1,208 @@
+package io.linkbench.report;
+
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The console text printed at the end of a phase (and kept in {@code summary.txt}): a header line,
+ * the per-op latency table in ms (service time; for an open loop also response time from the
+ * intended start, and schedule lag), then errors, retries, store counter deltas, size, post-load
+ * steps and warnings, each only when there is something to say.
+ *
+ * <p>Ops with neither successes nor errors are left out. Latency cells of an op without successful
+ * calls print as {@code -}. Throughput is successful calls (rows for a load) per measured second.
+ */
+public final class LatencyTable {
+    private static final String[] COLUMNS =
+            {"op", "count", "errors", "mean", "p50", "p95", "p99", "p99.9", "max", "ops/s"};
+
+    /** Renders one phase; the text ends with a newline. */
+    public String render(PhaseResult phase) {
+        StringBuilder out = new StringBuilder();
+        out.append(header(phase)).append('\n');
+        List<OpStats> shown = phase.ops().stream().filter(s -> s.count() > 0 || s.errors() > 0).toList();
+        if (phase.openLoop()) {
+            out.append("service time (ms, actual start to end):\n");
+            latencyTable(out, phase, shown, OpStats::service);
+            out.append("response time (ms, intended start to end):\n");
+            latencyTable(out, phase, shown, OpStats::response);
+            if (phase.scheduleLag() != null && phase.scheduleLag().getTotalCount() > 0) {
+                Histogram lag = phase.scheduleLag();
+                out.append("schedule lag (ms): p50 ").append(Millis.of(lag.getValueAtPercentile(50)))
+                        .append("  p99 ").append(Millis.of(lag.getValueAtPercentile(99)))
+                        .append("  max ").append(Millis.of(lag.getMaxValue())).append('\n');
+            }
+        } else {
+            out.append("latency (ms):\n");
+            latencyTable(out, phase, shown, OpStats::service);
+        }
+        errors(out, phase);
+        retries(out, phase);
+        counters(out, phase);
+        out.append("size at end: ").append(humanBytes(phase.sizeBytes())).append('\n');
+        if (!phase.steps().isEmpty()) {
+            List<String> steps = new ArrayList<>();
+            new TreeMap<>(phase.steps()).forEach((name, s) -> steps.add(name + " " + fmt("%.1f s", s)));
+            out.append("post-load steps: ").append(String.join(", ", steps)).append('\n');
+        }
+        for (String w : phase.warnings()) {
+            out.append("warning: ").append(w).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String header(PhaseResult phase) {
+        boolean load = "load".equals(phase.phase());
+        StringBuilder h = new StringBuilder(phase.phase()).append(" phase: ")
+                .append(fmt("%.1f", phase.seconds())).append(" s measured, ");
+        if (phase.openLoop()) {
+            h.append("open loop at target ").append(fmt("%.1f", phase.targetRate())).append(" ops/s");
+        } else {
+            h.append("closed loop: latency is service time");
+        }
+        h.append(", throughput ").append(fmt("%.1f", phase.throughput())).append(load ? " rows/s" : " ops/s");
+        if (load) {
+            List<String> perStep = new ArrayList<>();
+            for (OpStats s : phase.ops()) {
+                if (s.rows() > 0) {
+                    perStep.add(s.name() + " " + fmt("%.1f", perSecond(s.rows(), phase.seconds())));
+                }
+            }
+            if (!perStep.isEmpty()) {
+                h.append(" (").append(String.join(", ", perStep)).append(')');
+            }
+        }
+        if (phase.interrupted()) {
+            h.append(", INTERRUPTED");
+        }
+        return h.toString();
+    }
+
+    private static void latencyTable(StringBuilder out, PhaseResult phase, List<OpStats> shown,
+                                     Function<OpStats, Histogram> which) {
+        TextTable t = new TextTable("").row(COLUMNS);
+        Histogram total = null;
+        long count = 0;
+        long errors = 0;
+        for (OpStats s : shown) {
+            Histogram h = which.apply(s);
+            t.row(row(s.name(), s.count(), s.errors(), h, phase.seconds()));
+            count += s.count();
+            errors += s.errors();
+            if (h != null) {
+                if (total == null) {
+                    total = new Histogram(h.getNumberOfSignificantValueDigits());
+                }
+                total.add(h);
+            }
+        }
+        t.row(row("TOTAL", count, errors, total, phase.seconds()));
+        t.appendTo(out);
+    }
+
+    private static String[] row(String name, long count, long errors, Histogram h, double seconds) {
+        String[] r = new String[COLUMNS.length];
+        r[0] = name;
+        r[1] = Long.toString(count);
+        r[2] = Long.toString(errors);
+        if (h == null || h.getTotalCount() == 0) {
+            for (int i = 3; i < 9; i++) {
+                r[i] = "-";
+            }
+        } else {
+            Millis.Summary m = Millis.Summary.of(h);
+            r[3] = m.mean().toPlainString();
+            r[4] = m.p50().toPlainString();
+            r[5] = m.p95().toPlainString();
+            r[6] = m.p99().toPlainString();
+            r[7] = m.p999().toPlainString();
+            r[8] = m.max().toPlainString();
+        }
+        r[9] = fmt("%.1f", perSecond(count, seconds));
+        return r;
+    }
+
+    private static void errors(StringBuilder out, PhaseResult phase) {
+        if (phase.totalErrors() == 0) {
+            return;
+        }
+        Map<String, Long> byKind = new TreeMap<>();
+        TextTable t = new TextTable("  ");
+        for (OpStats s : phase.ops()) {
+            if (s.errors() > 0) {
+                t.row(s.name(), Long.toString(s.errors()), kinds(s.errorsByKind()));
+                s.errorsByKind().forEach((k, n) -> byKind.merge(k, n, Long::sum));
+            }
+        }
+        out.append("errors: ").append(phase.totalErrors());
+        if (!byKind.isEmpty()) {
+            out.append(" (").append(kinds(byKind)).append(')');
+        }
+        out.append('\n');
+        t.appendTo(out);
+    }
+
+    private static String kinds(Map<String, Long> byKind) {
+        List<String> parts = new ArrayList<>();
+        new TreeMap<>(byKind).forEach((k, n) -> parts.add(k + " " + n));
+        return String.join(", ", parts);
+    }
+
+    private static void retries(StringBuilder out, PhaseResult phase) {
+        List<String> parts = new ArrayList<>();
+        for (OpStats s : phase.ops()) {
+            if (s.retries() > 0) {
+                parts.add(s.name() + " " + s.retries());
+            }
+        }
+        if (!parts.isEmpty()) {
+            out.append("retries: ").append(String.join(", ", parts)).append('\n');
+        }
+    }
+
+    private static void counters(StringBuilder out, PhaseResult phase) {
+        TextTable t = new TextTable("  ");
+        new TreeMap<>(phase.storeCounters()).forEach((name, delta) -> {
+            if (delta != 0) {
+                t.row(name, Long.toString(delta));
+            }
+        });
+        if (phase.storeCounters().values().stream().anyMatch(d -> d != 0)) {
+            out.append("store counters (delta over the phase):\n");
+            t.appendTo(out);
+        }
+    }
+
+    /** Bytes in binary units with one decimal, e.g. {@code 1.5 GiB}; negative means unknown. */
+    static String humanBytes(long bytes) {
+        if (bytes < 0) {
+            return "unknown";
+        }
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+        double v = bytes;
+        int u = -1;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return fmt("%.1f ", v) + units[u];
+    }
+
+    private static double perSecond(long n, double seconds) {
+        return seconds > 0 ? n / seconds : 0;
+    }
+
+    private static String fmt(String format, double v) {
+        return String.format(Locale.ROOT, format, v);
+    }
+}

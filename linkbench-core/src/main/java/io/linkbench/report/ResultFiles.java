@@ -1,0 +1,109 @@
+package io.linkbench.report;
+
+import io.linkbench.measure.RunResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * The files of one run: a directory {@code <results>/<yyyyMMdd-HHmmss>-<store>/} (UTC start time;
+ * {@code -2}, {@code -3} ... appended when taken) holding {@code result.json} and {@code summary.txt}.
+ * Each file is written to a temporary file in the same directory and then moved into place, so a
+ * reader never sees half a file.
+ *
+ * <p>{@code result.json} (pretty-printed, snake_case names, maps with sorted keys, times in ms since
+ * the epoch and as ISO-8601 UTC, latencies in ms with 3 decimals):
+ * <pre>{@code
+ * { "schema_version": 1, "linkbench_version": "0.1.0", "started": "2025-01-02T03:04:05.678Z",
+ *   "started_epoch_ms": 1735787045678, "host": "client1",
+ *   "config": { "<key>": "<value>", ... },
+ *   "store": { "store": "mysql", "version": "8.4.3", "engine": "InnoDB", "facts": { "<k>": "<v>" } },
+ *   "phases": [ {
+ *       "phase": "request", "start_epoch_ms": ..., "start": "<ISO>", "end_epoch_ms": ..., "end": "<ISO>",
+ *       "seconds": 300.0, "open_loop": false, "target_rate": 0.0, "throughput": 4115.234,
+ *       "interrupted": false, "warnings": [ "..." ], "steps": { "<name>": <seconds> },
+ *       "size_bytes": 123456789,           // -1 when unknown
+ *       "store_counters": { "<name>": <delta> },
+ *       "ops": [ { "name": "GET_NODE", "count": 123, "errors": 0, "errors_by_kind": { "TIMEOUT": 0 },
+ *                  "retries": 0, "rows": 0,
+ *                  "service":  <latency>,
+ *                  "response": <latency> or null } ],
+ *       "schedule_lag": <latency> or null } ] }
+ *
+ * <latency> = { "mean_ms": 0.123, "p50_ms": ..., "p95_ms": ..., "p99_ms": ..., "p999_ms": ..., "max_ms": ...,
+ *               "histogram": "<base64 of HdrHistogram's compressed encoding, values in ns>" }
+ * }</pre>
+ * {@code throughput} is successful ops (rows, for a load) per second. The percentiles, ISO times and
+ * throughput are for readers; {@link #read} rebuilds the records from the other fields, so a
+ * round trip is exact (histograms decode equal to the ones written).
+ */
+public final class ResultFiles {
+    /** Name of the machine-readable result in a run directory. */
+    public static final String RESULT_JSON = "result.json";
+    /** Name of the console summary in a run directory. */
+    public static final String SUMMARY_TXT = "summary.txt";
+
+    private static final DateTimeFormatter STAMP =
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+    private static final int MAX_SUFFIX = 10_000;
+
+    private final ResultJsonWriter writer = new ResultJsonWriter();
+    private final ResultJsonReader reader = new ResultJsonReader();
+
+    /**
+     * Creates and returns a new directory for a run under {@code resultsBase} (created if needed).
+     * Characters of {@code store} other than letters, digits, '.', '_' and '-' become '_'.
+     */
+    public Path createRunDirectory(Path resultsBase, String store, Instant start) throws IOException {
+        Files.createDirectories(resultsBase);
+        String safeStore = store.replaceAll("[^A-Za-z0-9._-]", "_");
+        String name = STAMP.format(start) + "-" + (safeStore.isEmpty() ? "store" : safeStore);
+        for (int n = 1; n <= MAX_SUFFIX; n++) {
+            Path dir = resultsBase.resolve(n == 1 ? name : name + "-" + n);
+            try {
+                return Files.createDirectory(dir);
+            } catch (FileAlreadyExistsException taken) {
+                // another run (or a file) has this name: try the next suffix
+            }
+        }
+        throw new IOException("no free run directory name for " + resultsBase.resolve(name));
+    }
+
+    /** Writes {@code result.json} and {@code summary.txt} into {@code dir}, replacing earlier ones. */
+    public void write(Path dir, RunResult run, String summaryText) throws IOException {
+        writeAtomically(dir.resolve(RESULT_JSON), writer.write(run));
+        writeAtomically(dir.resolve(SUMMARY_TXT), summaryText.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Reads {@code result.json} from a run directory. */
+    public RunResult read(Path dir) throws IOException {
+        Path file = dir.resolve(RESULT_JSON);
+        byte[] json = Files.readAllBytes(file);
+        try {
+            return reader.read(json);
+        } catch (IOException e) {
+            throw new IOException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeAtomically(Path target, byte[] content) throws IOException {
+        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
+        try {
+            Files.write(tmp, content);
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

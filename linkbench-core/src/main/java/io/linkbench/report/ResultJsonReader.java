@@ -1,0 +1,120 @@
+package io.linkbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.RunResult;
+import io.linkbench.store.StoreInfo;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Reads {@code result.json} back into the measurement records. Only the primary fields are read:
+ * the percentiles, ISO times and throughput are derived from them and ignored, so nothing is lost
+ * to rounding. A missing field is reported with its path.
+ */
+final class ResultJsonReader {
+    private final ObjectMapper mapper = new ObjectMapper();
+
+    RunResult read(byte[] json) throws IOException {
+        try {
+            return run(mapper.readTree(json));
+        } catch (NullPointerException | IllegalArgumentException e) {
+            throw new IOException("result.json: invalid content: " + e.getMessage(), e);
+        }
+    }
+
+    private static RunResult run(JsonNode root) throws IOException {
+        if (root == null || !root.isObject()) {
+            throw new IOException("result.json: not a JSON object");
+        }
+        int schema = field(root, "schema_version", "").asInt();
+        if (schema < 1 || schema > RunResult.SCHEMA_VERSION) {
+            throw new IOException("result.json: schema_version " + schema + " is not supported (this linkbench reads 1.."
+                    + RunResult.SCHEMA_VERSION + ")");
+        }
+        List<PhaseResult> phases = new ArrayList<>();
+        JsonNode ps = field(root, "phases", "");
+        for (int i = 0; i < ps.size(); i++) {
+            phases.add(phase(ps.get(i), "phases[" + i + "]."));
+        }
+        return new RunResult(text(root, "linkbench_version", ""), field(root, "started_epoch_ms", "").asLong(),
+                text(root, "host", ""), stringMap(field(root, "config", "")), store(field(root, "store", "")),
+                phases);
+    }
+
+    private static StoreInfo store(JsonNode s) throws IOException {
+        if (s.isNull()) {
+            return null;
+        }
+        return new StoreInfo(text(s, "store", "store."), text(s, "version", "store."), text(s, "engine", "store."),
+                stringMap(field(s, "facts", "store.")));
+    }
+
+    private static PhaseResult phase(JsonNode p, String at) throws IOException {
+        List<OpStats> ops = new ArrayList<>();
+        JsonNode os = field(p, "ops", at);
+        for (int i = 0; i < os.size(); i++) {
+            ops.add(op(os.get(i), at + "ops[" + i + "]."));
+        }
+        List<String> warnings = new ArrayList<>();
+        for (JsonNode w : field(p, "warnings", at)) {
+            warnings.add(w.asText());
+        }
+        Map<String, Double> steps = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : field(p, "steps", at).properties()) {
+            steps.put(e.getKey(), number(e.getValue()));
+        }
+        return new PhaseResult(text(p, "phase", at), field(p, "start_epoch_ms", at).asLong(),
+                field(p, "end_epoch_ms", at).asLong(), number(field(p, "seconds", at)),
+                field(p, "open_loop", at).asBoolean(), number(field(p, "target_rate", at)), ops,
+                histogram(field(p, "schedule_lag", at), at + "schedule_lag."), longMap(field(p, "store_counters", at)),
+                field(p, "size_bytes", at).asLong(), steps, field(p, "interrupted", at).asBoolean(), warnings);
+    }
+
+    private static OpStats op(JsonNode o, String at) throws IOException {
+        return new OpStats(text(o, "name", at), histogram(field(o, "service", at), at + "service."),
+                histogram(field(o, "response", at), at + "response."), field(o, "errors", at).asLong(),
+                longMap(field(o, "errors_by_kind", at)), field(o, "retries", at).asLong(), field(o, "rows", at).asLong());
+    }
+
+    private static Histogram histogram(JsonNode latency, String at) throws IOException {
+        return latency.isNull() ? null : HistogramCodec.decode(text(latency, "histogram", at));
+    }
+
+    private static JsonNode field(JsonNode parent, String name, String at) throws IOException {
+        JsonNode v = parent.get(name);
+        if (v == null) {
+            throw new IOException("result.json: missing field " + at + name);
+        }
+        return v;
+    }
+
+    /** A string field; JSON null stays null. */
+    private static String text(JsonNode parent, String name, String at) throws IOException {
+        JsonNode v = field(parent, name, at);
+        return v.isNull() ? null : v.asText();
+    }
+
+    /** A double as Jackson wrote it: a number, or "NaN"/"Infinity" as a string. */
+    private static double number(JsonNode v) {
+        return v.isTextual() ? Double.parseDouble(v.asText()) : v.asDouble();
+    }
+
+    private static Map<String, String> stringMap(JsonNode obj) {
+        Map<String, String> m = new LinkedHashMap<>();
+        obj.properties().forEach(e -> m.put(e.getKey(), e.getValue().asText()));
+        return m;
+    }
+
+    private static Map<String, Long> longMap(JsonNode obj) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        obj.properties().forEach(e -> m.put(e.getKey(), e.getValue().asLong()));
+        return m;
+    }
+}

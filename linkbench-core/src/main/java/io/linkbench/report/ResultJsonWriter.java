@@ -1,0 +1,169 @@
+package io.linkbench.report;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.RunResult;
+import io.linkbench.store.StoreInfo;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Writes a {@link RunResult} as the pretty-printed {@code result.json} described in
+ * {@link ResultFiles}. Maps are written with sorted keys so that two runs diff cleanly.
+ */
+final class ResultJsonWriter {
+    private final JsonFactory factory = new JsonFactory();
+
+    byte[] write(RunResult run) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JsonGenerator g = factory.createGenerator(bytes)) {
+            g.enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+            g.setPrettyPrinter(new DefaultPrettyPrinter(Separators.createDefaultInstance()
+                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+                    .withObjectIndenter(indenter).withArrayIndenter(indenter));
+            g.writeStartObject();
+            g.writeNumberField("schema_version", RunResult.SCHEMA_VERSION);
+            g.writeStringField("linkbench_version", run.linkbenchVersion());
+            g.writeStringField("started", iso(run.startedEpochMs()));
+            g.writeNumberField("started_epoch_ms", run.startedEpochMs());
+            g.writeStringField("host", run.host());
+            g.writeFieldName("config");
+            stringMap(g, run.config());
+            g.writeFieldName("store");
+            store(g, run.store());
+            g.writeArrayFieldStart("phases");
+            for (PhaseResult p : run.phases()) {
+                phase(g, p);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        bytes.write('\n');
+        return bytes.toByteArray();
+    }
+
+    private static void store(JsonGenerator g, StoreInfo s) throws IOException {
+        if (s == null) {
+            g.writeNull();
+            return;
+        }
+        g.writeStartObject();
+        g.writeStringField("store", s.store());
+        g.writeStringField("version", s.version());
+        g.writeStringField("engine", s.engine());
+        g.writeFieldName("facts");
+        stringMap(g, s.facts());
+        g.writeEndObject();
+    }
+
+    private static void phase(JsonGenerator g, PhaseResult p) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("phase", p.phase());
+        g.writeNumberField("start_epoch_ms", p.startEpochMs());
+        g.writeStringField("start", iso(p.startEpochMs()));
+        g.writeNumberField("end_epoch_ms", p.endEpochMs());
+        g.writeStringField("end", iso(p.endEpochMs()));
+        g.writeNumberField("seconds", p.seconds());
+        g.writeBooleanField("open_loop", p.openLoop());
+        g.writeNumberField("target_rate", p.targetRate());
+        g.writeFieldName("throughput");
+        g.writeNumber(rounded(p.throughput()));
+        g.writeBooleanField("interrupted", p.interrupted());
+        g.writeArrayFieldStart("warnings");
+        for (String w : p.warnings()) {
+            g.writeString(w);
+        }
+        g.writeEndArray();
+        g.writeObjectFieldStart("steps");
+        for (Map.Entry<String, Double> e : new TreeMap<>(p.steps()).entrySet()) {
+            g.writeNumberField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
+        g.writeNumberField("size_bytes", p.sizeBytes());
+        g.writeFieldName("store_counters");
+        longMap(g, p.storeCounters());
+        g.writeArrayFieldStart("ops");
+        for (OpStats s : p.ops()) {
+            op(g, s);
+        }
+        g.writeEndArray();
+        g.writeFieldName("schedule_lag");
+        latency(g, p.scheduleLag());
+        g.writeEndObject();
+    }
+
+    private static void op(JsonGenerator g, OpStats s) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("name", s.name());
+        g.writeNumberField("count", s.count());
+        g.writeNumberField("errors", s.errors());
+        g.writeFieldName("errors_by_kind");
+        longMap(g, s.errorsByKind());
+        g.writeNumberField("retries", s.retries());
+        g.writeNumberField("rows", s.rows());
+        g.writeFieldName("service");
+        latency(g, s.service());
+        g.writeFieldName("response");
+        latency(g, s.response());
+        g.writeEndObject();
+    }
+
+    private static void latency(JsonGenerator g, Histogram h) throws IOException {
+        if (h == null) {
+            g.writeNull();
+            return;
+        }
+        Millis.Summary m = Millis.Summary.of(h);
+        g.writeStartObject();
+        g.writeFieldName("mean_ms");
+        g.writeNumber(m.mean());
+        g.writeFieldName("p50_ms");
+        g.writeNumber(m.p50());
+        g.writeFieldName("p95_ms");
+        g.writeNumber(m.p95());
+        g.writeFieldName("p99_ms");
+        g.writeNumber(m.p99());
+        g.writeFieldName("p999_ms");
+        g.writeNumber(m.p999());
+        g.writeFieldName("max_ms");
+        g.writeNumber(m.max());
+        g.writeStringField("histogram", HistogramCodec.encode(h));
+        g.writeEndObject();
+    }
+
+    private static void stringMap(JsonGenerator g, Map<String, String> map) throws IOException {
+        g.writeStartObject();
+        for (Map.Entry<String, String> e : new TreeMap<>(map).entrySet()) {
+            g.writeStringField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
+    }
+
+    private static void longMap(JsonGenerator g, Map<String, Long> map) throws IOException {
+        g.writeStartObject();
+        for (Map.Entry<String, Long> e : new TreeMap<>(map).entrySet()) {
+            g.writeNumberField(e.getKey(), e.getValue());
+        }
+        g.writeEndObject();
+    }
+
+    private static BigDecimal rounded(double v) {
+        return Double.isFinite(v) ? new BigDecimal(v).setScale(3, RoundingMode.HALF_UP) : BigDecimal.ZERO;
+    }
+
+    private static String iso(long epochMs) {
+        return Instant.ofEpochMilli(epochMs).toString();
+    }
+}

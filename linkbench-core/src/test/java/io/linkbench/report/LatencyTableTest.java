@@ -1,0 +1,169 @@
+package io.linkbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseResult;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class LatencyTableTest {
+    private final LatencyTable table = new LatencyTable();
+
+    /** 1000 calls of 1 us .. 1000 us, 10 calls of 1.5 ms, over 10 s. */
+    private static List<OpStats> closedLoopOps() {
+        return List.of(
+                new OpStats("GET_NODE", Histograms.series(1000, 1_000, 0), null, 0, Map.of(), 0, 0),
+                new OpStats("DELETE_NODE", new Histogram(3), null, 0, Map.of(), 0, 0),
+                new OpStats("ADD_LINK", Histograms.constant(10, 1_500_000), null, 0, Map.of(), 0, 0));
+    }
+
+    private static PhaseResult request(List<OpStats> ops, boolean openLoop, Histogram lag) {
+        return new PhaseResult("request", 1_000, 11_000, 10.0, openLoop, openLoop ? 120.0 : 0, ops, lag,
+                Map.of(), -1, Map.of(), false, List.of());
+    }
+
+    @Test
+    void closedLoopTableShowsKnownFiguresAligned() {
+        String text = table.render(request(closedLoopOps(), false, null));
+        List<String> lines = text.lines().toList();
+
+        assertEquals("request phase: 10.0 s measured, closed loop: latency is service time, throughput 101.0 ops/s",
+                lines.get(0));
+        assertEquals("latency (ms):", lines.get(1));
+        List<String> tbl = lines.subList(2, 6);
+        assertArrayEquals(new String[] {"op", "count", "errors", "mean", "p50", "p95", "p99", "p99.9", "max", "ops/s"},
+                cells(tbl.get(0)));
+        String[] get = cells(tbl.get(1));
+        assertArrayEquals(new String[] {"GET_NODE", "1000", "0"}, Arrays.copyOf(get, 3));
+        assertEquals(0.5005, Double.parseDouble(get[3]), 0.001, "mean");
+        assertArrayEquals(new String[] {"0.500", "0.950", "0.990", "0.999", "1.000", "100.0"},
+                Arrays.copyOfRange(get, 4, 10));
+        assertArrayEquals(new String[] {"ADD_LINK", "10", "0", "1.500", "1.500", "1.500", "1.500", "1.500", "1.500",
+                "1.0"}, cells(tbl.get(2)));
+        String[] total = cells(tbl.get(3));
+        assertEquals("TOTAL", total[0]);
+        assertEquals("1010", total[1]);
+        assertEquals("1.500", total[8], "max over all ops");
+        assertEquals("101.0", total[9]);
+        assertFalse(text.contains("DELETE_NODE"), "an op with no calls is left out");
+        assertRightAligned(tbl);
+        assertEquals("size at end: unknown", lines.get(6));
+        assertEquals(7, lines.size(), "nothing else to report");
+    }
+
+    @Test
+    void openLoopAddsResponseTimeTableAndScheduleLag() {
+        Histogram lag = Histograms.constant(99, 10_000);
+        lag.recordValue(1_200_000);
+        List<OpStats> ops = List.of(new OpStats("GET_LINKS_LIST", Histograms.series(1000, 1_000, 0),
+                Histograms.series(1000, 1_000, 40_000), 0, Map.of(), 0, 0));
+        List<String> lines = table.render(request(ops, true, lag)).lines().toList();
+
+        assertEquals("request phase: 10.0 s measured, open loop at target 120.0 ops/s, throughput 100.0 ops/s",
+                lines.get(0));
+        assertEquals("service time (ms, actual start to end):", lines.get(1));
+        assertEquals("0.990", cells(lines.get(3))[6]);
+        assertEquals("response time (ms, intended start to end):", lines.get(5));
+        List<String> response = lines.subList(6, 9);
+        String[] row = cells(response.get(1));
+        assertEquals("GET_LINKS_LIST", row[0]);
+        assertEquals("0.540", row[4], "p50");
+        assertEquals("1.030", row[6], "p99");
+        assertEquals("1.040", row[8], "max");
+        assertEquals("100.0", row[9]);
+        assertRightAligned(response);
+        assertEquals("schedule lag (ms): p50 0.010  p99 0.010  max 1.200", lines.get(9));
+    }
+
+    @Test
+    void errorsRetriesCountersSizeStepsAndWarnings() {
+        List<OpStats> ops = List.of(
+                new OpStats("ADD_LINK", Histograms.constant(5, 100_000), null, 3,
+                        Map.of("TIMEOUT", 2L, "CONFLICT", 1L), 7, 0),
+                new OpStats("GET_NODE", new Histogram(3), null, 1, Map.of("TIMEOUT", 1L), 0, 0));
+        PhaseResult phase = new PhaseResult("request", 0, 2_000, 2.0, false, 0, ops, null,
+                Map.of("rows_read", 42L, "bytes_written", 1_000L, "unchanged", 0L), 1_610_612_736L,
+                Map.of("compact", 3.25, "analyze", 0.5), true, List.of("backlog growing"));
+        String text = table.render(phase);
+        List<String> lines = text.lines().toList();
+
+        assertTrue(lines.get(0).endsWith(", INTERRUPTED"), lines.get(0));
+        String[] getNode = cells(lines.get(4));
+        assertArrayEquals(new String[] {"GET_NODE", "0", "1", "-", "-", "-", "-", "-", "-", "0.0"}, getNode,
+                "an op that only failed still gets a row");
+        assertEquals("4", cells(lines.get(5))[2], "TOTAL errors");
+        int e = lines.indexOf("errors: 4 (CONFLICT 1, TIMEOUT 3)");
+        assertTrue(e > 0, text);
+        assertArrayEquals(new String[] {"ADD_LINK", "3", "CONFLICT", "1,", "TIMEOUT", "2"}, cells(lines.get(e + 1)));
+        assertArrayEquals(new String[] {"GET_NODE", "1", "TIMEOUT", "1"}, cells(lines.get(e + 2)));
+        assertEquals("retries: ADD_LINK 7", lines.get(e + 3));
+        assertEquals("store counters (delta over the phase):", lines.get(e + 4));
+        assertEquals(List.of("  bytes_written  1000", "  rows_read        42"), lines.subList(e + 5, e + 7),
+                "sorted by name, zero deltas left out, values right-aligned");
+        assertEquals("size at end: 1.5 GiB", lines.get(e + 7));
+        assertEquals("post-load steps: analyze 0.5 s, compact 3.3 s", lines.get(e + 8));
+        assertEquals("warning: backlog growing", lines.get(e + 9));
+    }
+
+    @Test
+    void loadHeaderGivesRowsPerSecondInTotalAndPerStep() {
+        List<OpStats> ops = List.of(
+                new OpStats("LOAD_NODES", Histograms.constant(10, 500_000), null, 0, Map.of(), 0, 1_000),
+                new OpStats("LOAD_LINKS", Histograms.constant(40, 800_000), null, 0, Map.of(), 0, 4_000),
+                new OpStats("LOAD_COUNTS", new Histogram(3), null, 0, Map.of(), 0, 0));
+        PhaseResult load = new PhaseResult("load", 0, 2_000, 2.0, false, 0, ops, null, Map.of(), 2_048, Map.of(),
+                false, List.of());
+        List<String> lines = table.render(load).lines().toList();
+
+        assertEquals("load phase: 2.0 s measured, closed loop: latency is service time, throughput 2500.0 rows/s"
+                + " (LOAD_NODES 500.0, LOAD_LINKS 2000.0)", lines.get(0));
+        assertEquals("size at end: 2.0 KiB", lines.get(lines.size() - 1));
+    }
+
+    @Test
+    void humanBytes() {
+        assertEquals("unknown", LatencyTable.humanBytes(-1));
+        assertEquals("0 B", LatencyTable.humanBytes(0));
+        assertEquals("1023 B", LatencyTable.humanBytes(1023));
+        assertEquals("1.0 KiB", LatencyTable.humanBytes(1024));
+        assertEquals("10.0 MiB", LatencyTable.humanBytes(10L << 20));
+        assertEquals("2.5 TiB", LatencyTable.humanBytes(5L << 39));
+    }
+
+    private static String[] cells(String line) {
+        return line.trim().split("\\s+");
+    }
+
+    /**
+     * The first column starts at the left margin; every other column ends at the same position on
+     * every line (right-aligned under its header).
+     */
+    private static void assertRightAligned(List<String> lines) {
+        List<int[]> ends = new ArrayList<>();
+        for (String line : lines) {
+            assertFalse(line.startsWith(" "), line);
+            List<Integer> e = new ArrayList<>();
+            Matcher m = Pattern.compile("\\S+").matcher(line);
+            while (m.find()) {
+                e.add(m.end());
+            }
+            ends.add(e.stream().mapToInt(Integer::intValue).toArray());
+        }
+        for (int[] e : ends) {
+            assertEquals(ends.get(0).length, e.length);
+            for (int c = 1; c < e.length; c++) {
+                assertEquals(ends.get(0)[c], e[c], "column " + c + " in " + lines);
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package io.linkbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.RunResult;
+import io.linkbench.store.StoreInfo;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultFilesTest {
+    private static final Instant START = Instant.parse("2025-01-02T03:04:05.678Z");
+
+    private final ResultFiles files = new ResultFiles();
+
+    @TempDir
+    Path base;
+
+    private static RunResult sampleRun() {
+        PhaseResult load = new PhaseResult("load", 1_735_787_046_000L, 1_735_787_106_000L, 60.0, false, 0,
+                List.of(new OpStats("LOAD_NODES", Histograms.constant(100, 2_000_000), null, 0, Map.of(), 0, 100_000),
+                        new OpStats("LOAD_LINKS", Histograms.series(400, 5_000, 0), null, 2,
+                                Map.of("CONFLICT", 2L), 5, 400_000)),
+                null, Map.of("rows_inserted", 500_000L), 123_456_789L, Map.of("build_index", 4.25), false,
+                List.of());
+        Histogram lag = Histograms.series(1000, 10, 0);
+        PhaseResult request = new PhaseResult("request", 1_735_787_110_000L, 1_735_787_410_123L, 300.123, true, 1000.0,
+                List.of(new OpStats("GET_NODE", Histograms.series(1000, 1_000, 0), Histograms.series(1000, 1_000, 40_000),
+                        1, Map.of("TIMEOUT", 1L), 0, 0),
+                        new OpStats("DELETE_NODE", new Histogram(3), new Histogram(3), 0, Map.of(), 0, 0)),
+                lag, Map.of("reads", 77L, "writes", 0L), -1, Map.of(), true, List.of("backlog growing", "x \"quoted\""));
+        Map<String, String> config = Map.of("requesters", "16", "maxid1", "10000001", "dbhost", "db1",
+                "requestrate", "1000");
+        StoreInfo store = new StoreInfo("mysql", "8.4.3", "InnoDB",
+                Map.of("isolation", "REPEATABLE-READ", "topology", "single server"));
+        return new RunResult("0.1.0-SNAPSHOT", START.toEpochMilli(), "client1", config, store, List.of(load, request));
+    }
+
+    @Test
+    void writeThenReadGivesTheSameRecords() throws IOException {
+        RunResult run = sampleRun();
+        Path dir = files.createRunDirectory(base, "mysql", START);
+        files.write(dir, run, "summary text\n");
+
+        RunResult back = files.read(dir);
+
+        assertEquals(run, back, "records are equal field by field, histograms by content");
+        OpStats get = back.phases().get(1).ops().get(0);
+        OpStats getBefore = run.phases().get(1).ops().get(0);
+        assertEquals(1000, get.count());
+        for (double p : new double[] {50, 95, 99, 99.9, 100}) {
+            assertEquals(getBefore.service().getValueAtPercentile(p), get.service().getValueAtPercentile(p));
+            assertEquals(getBefore.response().getValueAtPercentile(p), get.response().getValueAtPercentile(p));
+        }
+        assertEquals(run.phases().get(1).scheduleLag(), back.phases().get(1).scheduleLag());
+        assertNull(back.phases().get(0).ops().get(0).response());
+        assertNull(back.phases().get(0).scheduleLag());
+        assertEquals(run.config(), back.config());
+        assertEquals(Map.of("isolation", "REPEATABLE-READ", "topology", "single server"), back.store().facts());
+        assertEquals(300.123, back.phases().get(1).seconds());
+        assertEquals("summary text\n", Files.readString(dir.resolve(ResultFiles.SUMMARY_TXT), StandardCharsets.UTF_8));
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(List.of(ResultFiles.RESULT_JSON, ResultFiles.SUMMARY_TXT),
+                    s.map(p -> p.getFileName().toString()).sorted().toList(), "no temporary files left");
+        }
+    }
+
+    @Test
+    void resultJsonHasTheDocumentedLayout() throws IOException {
+        Path dir = files.createRunDirectory(base, "mysql", START);
+        files.write(dir, sampleRun(), "");
+        String text = Files.readString(dir.resolve(ResultFiles.RESULT_JSON));
+        JsonNode root = new ObjectMapper().readTree(text);
+
+        assertEquals(RunResult.SCHEMA_VERSION, root.get("schema_version").asInt());
+        assertEquals("2025-01-02T03:04:05.678Z", root.get("started").asText());
+        assertEquals(START.toEpochMilli(), root.get("started_epoch_ms").asLong());
+        assertEquals(List.of("dbhost", "maxid1", "requesters", "requestrate"), names(root.get("config")));
+        assertEquals(List.of("isolation", "topology"), names(root.get("store").get("facts")));
+        assertEquals("InnoDB", root.get("store").get("engine").asText());
+
+        JsonNode request = root.get("phases").get(1);
+        assertEquals(List.of("phase", "start_epoch_ms", "start", "end_epoch_ms", "end", "seconds", "open_loop",
+                "target_rate", "throughput", "interrupted", "warnings", "steps", "size_bytes", "store_counters", "ops",
+                "schedule_lag"), names(request));
+        assertEquals("2025-01-02T03:10:10.123Z", request.get("end").asText());
+        assertEquals(List.of("reads", "writes"), names(request.get("store_counters")));
+        assertEquals(3.332, request.get("throughput").asDouble(), "1000 ok calls over 300.123 s");
+
+        JsonNode get = request.get("ops").get(0);
+        assertEquals(List.of("name", "count", "errors", "errors_by_kind", "retries", "rows", "service", "response"),
+                names(get));
+        JsonNode service = get.get("service");
+        assertEquals(List.of("mean_ms", "p50_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms", "histogram"),
+                names(service));
+        assertTrue(service.get("p99_ms").isNumber());
+        assertEquals(0.99, service.get("p99_ms").asDouble());
+        assertTrue(text.contains("\"p99_ms\": 0.990,"), "3 decimals as written");
+        assertEquals(1.04, get.get("response").get("max_ms").asDouble());
+        assertTrue(root.get("phases").get(0).get("ops").get(0).get("response").isNull());
+        assertEquals(4.25, root.get("phases").get(0).get("steps").get("build_index").asDouble());
+    }
+
+    @Test
+    void existingRunDirectoryGetsASuffix() throws IOException {
+        Path first = files.createRunDirectory(base, "mysql", START);
+        Path second = files.createRunDirectory(base, "mysql", START);
+        Path third = files.createRunDirectory(base, "mysql", START);
+        Path other = files.createRunDirectory(base.resolve("nested"), "my/sql x", START);
+
+        assertEquals(base.resolve("20250102-030405-mysql"), first);
+        assertEquals(base.resolve("20250102-030405-mysql-2"), second);
+        assertEquals(base.resolve("20250102-030405-mysql-3"), third);
+        assertEquals(base.resolve("nested").resolve("20250102-030405-my_sql_x"), other);
+        assertTrue(Files.isDirectory(third) && Files.isDirectory(other));
+    }
+
+    @Test
+    void unreadableResultsAreRejectedWithTheReason() throws IOException {
+        Path dir = files.createRunDirectory(base, "mysql", START);
+        files.write(dir, sampleRun(), "");
+        Path json = dir.resolve(ResultFiles.RESULT_JSON);
+        String good = Files.readString(json);
+
+        Files.writeString(json, good.replace("\"schema_version\": 1", "\"schema_version\": 99"));
+        IOException newer = assertThrows(IOException.class, () -> files.read(dir));
+        assertTrue(newer.getMessage().contains("schema_version 99"), newer.getMessage());
+
+        Files.writeString(json, good.replaceFirst("\"rows\"", "\"rowz\""));
+        IOException missing = assertThrows(IOException.class, () -> files.read(dir));
+        assertTrue(missing.getMessage().contains("phases[0].ops[0].rows"), missing.getMessage());
+
+        Files.writeString(json, good.replaceFirst("\"histogram\": \"HIST", "\"histogram\": \"%%%"));
+        IOException garbled = assertThrows(IOException.class, () -> files.read(dir));
+        assertTrue(garbled.getMessage().contains("HdrHistogram"), garbled.getMessage());
+    }
+
+    private static List<String> names(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+}

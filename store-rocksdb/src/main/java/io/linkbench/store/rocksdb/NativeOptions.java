@@ -1,0 +1,146 @@
+package io.linkbench.store.rocksdb;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.Cache;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
+import org.rocksdb.DBOptions;
+import org.rocksdb.InfoLogLevel;
+import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksObject;
+import org.rocksdb.Statistics;
+import org.rocksdb.UInt64AddOperator;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The native RocksDB option objects built from a {@link RocksDbConfig}, owned for the life of the store
+ * (they outlive a reopen for {@code schema = recreate}, so statistics stay monotonic) and closed last.
+ */
+final class NativeOptions implements AutoCloseable {
+    /** The column families in the order they are opened; "default" holds store metadata. */
+    static final List<String> FAMILIES = List.of("default", "nodes", "links", "link_time", "counts");
+
+    private static final int MAX_SUCCESSIVE_MERGES = 16;
+
+    private final List<RocksObject> owned = new ArrayList<>();
+    private final DBOptions dbOptions;
+    private final List<ColumnFamilyDescriptor> descriptors;
+    private final Statistics statistics;
+    private final WriteOptions requestWrites;
+    private final WriteOptions loadWrites;
+
+    NativeOptions(RocksDbConfig c) {
+        RocksDB.loadLibrary();
+        statistics = c.statistics() ? own(new Statistics()) : null;
+        dbOptions = own(new DBOptions())
+                .setCreateIfMissing(true)
+                .setCreateMissingColumnFamilies(true)
+                .setMaxBackgroundJobs(c.backgroundJobs())
+                // A write batch spans column families; flushing them together keeps them consistent
+                // after a crash even for writes made without the write-ahead log.
+                .setAtomicFlush(true)
+                .setAvoidFlushDuringShutdown(false)
+                .setBytesPerSync(1L << 20)
+                .setKeepLogFileNum(4)
+                .setInfoLogLevel(InfoLogLevel.WARN_LEVEL);
+        if (statistics != null) {
+            dbOptions.setStatistics(statistics);
+        }
+        Cache cache = c.blockCacheMb() > 0 ? own(new LRUCache((long) c.blockCacheMb() << 20)) : null;
+        BloomFilter filter = c.bloomBits() > 0 ? own(new BloomFilter(c.bloomBits())) : null;
+
+        ColumnFamilyOptions meta = own(new ColumnFamilyOptions());
+        ColumnFamilyOptions nodes = family(c, table(c, cache, filter, true));
+        ColumnFamilyOptions links = family(c, table(c, cache, filter, true));
+        // GET_LINKS_LIST scans one (id1, link_type) group: a prefix bloom filter on the 16-byte group
+        // prefix skips files without the group; point reads never touch this family.
+        ColumnFamilyOptions linkTime = family(c, table(c, cache, filter, false))
+                .useFixedLengthPrefixExtractor(Keys.GROUP_PREFIX);
+        // Count and version cells are 64-bit counters changed by blind increments (merge operands).
+        ColumnFamilyOptions counts = family(c, table(c, cache, filter, true))
+                .setMergeOperator(own(new UInt64AddOperator()))
+                .setMaxSuccessiveMerges(MAX_SUCCESSIVE_MERGES);
+        List<ColumnFamilyOptions> perFamily = List.of(meta, nodes, links, linkTime, counts);
+        List<ColumnFamilyDescriptor> ds = new ArrayList<>();
+        for (int i = 0; i < FAMILIES.size(); i++) {
+            ds.add(new ColumnFamilyDescriptor(FAMILIES.get(i).getBytes(StandardCharsets.UTF_8), perFamily.get(i)));
+        }
+        descriptors = List.copyOf(ds);
+
+        requestWrites = own(new WriteOptions()).setDisableWAL(!c.wal()).setSync(c.wal() && c.sync());
+        loadWrites = own(new WriteOptions()).setDisableWAL(!c.loadWal()).setSync(c.loadWal() && c.sync());
+    }
+
+    private ColumnFamilyOptions family(RocksDbConfig c, BlockBasedTableConfig table) {
+        List<CompressionType> levels = new ArrayList<>();
+        for (Compression comp : c.compression()) {
+            levels.add(comp.type());
+        }
+        return own(new ColumnFamilyOptions())
+                .setWriteBufferSize((long) c.writeBufferMb() << 20)
+                .setMaxWriteBufferNumber(2)
+                .setLevelCompactionDynamicLevelBytes(true)
+                .setCompressionPerLevel(levels)
+                .setBottommostCompressionType(c.bottommost().type())
+                .setTableFormatConfig(table);
+    }
+
+    private static BlockBasedTableConfig table(RocksDbConfig c, Cache cache, BloomFilter filter, boolean wholeKey) {
+        BlockBasedTableConfig t = new BlockBasedTableConfig().setBlockSize((long) c.blockSizeKb() << 10);
+        if (cache == null) {
+            t.setNoBlockCache(true);
+        } else {
+            t.setBlockCache(cache);
+        }
+        if (filter != null) {
+            t.setFilterPolicy(filter).setWholeKeyFiltering(wholeKey);
+        }
+        return t;
+    }
+
+    private <T extends RocksObject> T own(T o) {
+        owned.add(o);
+        return o;
+    }
+
+    DBOptions dbOptions() {
+        return dbOptions;
+    }
+
+    List<ColumnFamilyDescriptor> descriptors() {
+        return descriptors;
+    }
+
+    /** The statistics object, or null when {@code statistics = false}. */
+    Statistics statistics() {
+        return statistics;
+    }
+
+    WriteOptions requestWrites() {
+        return requestWrites;
+    }
+
+    WriteOptions loadWrites() {
+        return loadWrites;
+    }
+
+    /** Options for {@link RocksDB#destroyDB}: the caller closes them. */
+    Options destroyOptions() {
+        return new Options(dbOptions, descriptors.get(0).getOptions());
+    }
+
+    @Override
+    public void close() {
+        for (int i = owned.size() - 1; i >= 0; i--) {
+            owned.get(i).close();
+        }
+        owned.clear();
+    }
+}

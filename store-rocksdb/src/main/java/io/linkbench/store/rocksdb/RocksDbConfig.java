@@ -1,0 +1,91 @@
+package io.linkbench.store.rocksdb;
+
+import io.linkbench.config.ConfigException;
+import io.linkbench.config.Setting;
+import io.linkbench.config.Settings;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The store's options, read once from the configuration. Defaults suit a 2-core machine with a few GB
+ * of memory: about 0.8 GB of native memory at most (block cache plus memtables).
+ *
+ * @param dataDirText      {@code data_dir} as the user wrote it, for messages
+ * @param dataDir          the database directory
+ * @param blockCacheMb     shared LRU block cache, MiB
+ * @param blockSizeKb      data block size, KiB
+ * @param writeBufferMb    memtable size per column family, MiB
+ * @param compression      codec per level L0..L6
+ * @param bottommost       codec of the bottommost level
+ * @param wal              write-ahead log for request-phase writes
+ * @param loadWal          write-ahead log for bulk-load batches
+ * @param sync             fsync the WAL on every write
+ * @param backgroundJobs   flush and compaction threads
+ * @param bloomBits        bloom filter bits per key, 0 for none
+ * @param statistics       collect RocksDB statistics (the counters of the cost report)
+ * @param compactAfterLoad compact every column family after a load
+ */
+record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blockSizeKb, int writeBufferMb,
+                     List<Compression> compression, Compression bottommost, boolean wal, boolean loadWal,
+                     boolean sync, int backgroundJobs, int bloomBits, boolean statistics,
+                     boolean compactAfterLoad) {
+
+    static final String DATA_DIR = "data_dir";
+    static final String BLOCK_CACHE_MB = "block_cache_mb";
+    static final String BLOCK_SIZE_KB = "block_size_kb";
+    static final String WRITE_BUFFER_MB = "write_buffer_mb";
+    static final String COMPRESSION = "compression";
+    static final String BOTTOMMOST_COMPRESSION = "bottommost_compression";
+    static final String WAL = "wal";
+    static final String LOAD_WAL = "load_wal";
+    static final String SYNC = "sync";
+    static final String BACKGROUND_JOBS = "background_jobs";
+    static final String BLOOM_BITS = "bloom_bits";
+    static final String STATISTICS = "statistics";
+    static final String COMPACT_AFTER_LOAD = "compact_after_load";
+
+    /** Every key the store reads, with its default and meaning. */
+    static final List<Setting> SETTINGS = List.of(
+            Setting.of(DATA_DIR, "./data/rocksdb", "RocksDB database directory (created when missing)"),
+            Setting.of(BLOCK_CACHE_MB, "512", "shared LRU block cache in MiB (0 disables block caching)"),
+            Setting.of(BLOCK_SIZE_KB, "16", "data block size in KiB"),
+            Setting.of(WRITE_BUFFER_MB, "64", "memtable size per column family in MiB (4 column families, 2 memtables each)"),
+            Setting.of(COMPRESSION, "none,none,lz4", "codec per level L0,L1,...: none, lz4 or zstd; the last applies to deeper levels"),
+            Setting.of(BOTTOMMOST_COMPRESSION, "zstd", "codec of the bottommost level: none, lz4 or zstd"),
+            Setting.of(WAL, "true", "write-ahead log for request-phase writes (false: recent writes are lost on a crash)"),
+            Setting.of(LOAD_WAL, "false", "write-ahead log for bulk-load batches (memtables are flushed at the end of the load)"),
+            Setting.of(SYNC, "false", "fsync the write-ahead log on every write"),
+            Setting.of(BACKGROUND_JOBS, "2", "flush and compaction threads"),
+            Setting.of(BLOOM_BITS, "10", "bloom filter bits per key (0: no filters)"),
+            Setting.of(STATISTICS, "true", "collect RocksDB statistics for the cost report"),
+            Setting.of(COMPACT_AFTER_LOAD, "false", "compact all data after a load, before the request phase"));
+
+    /** Reads and validates every key; throws ConfigException with a one-line message. */
+    static RocksDbConfig from(Settings s) {
+        String dirText = s.getString(DATA_DIR, "./data/rocksdb");
+        Path dir;
+        try {
+            dir = Path.of(dirText).toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            throw ConfigException.badValue(DATA_DIR, dirText, "not a valid path");
+        }
+        RocksDbConfig c = new RocksDbConfig(dirText, dir,
+                s.getInt(BLOCK_CACHE_MB, 512, 0, 1 << 20),
+                s.getInt(BLOCK_SIZE_KB, 16, 1, 1024),
+                s.getInt(WRITE_BUFFER_MB, 64, 1, 1 << 16),
+                Compression.parseLevels(COMPRESSION, s.getString(COMPRESSION, "none,none,lz4")),
+                Compression.parse(BOTTOMMOST_COMPRESSION, s.getString(BOTTOMMOST_COMPRESSION, "zstd")),
+                s.getBoolean(WAL, true),
+                s.getBoolean(LOAD_WAL, false),
+                s.getBoolean(SYNC, false),
+                s.getInt(BACKGROUND_JOBS, 2, 1, 256),
+                s.getInt(BLOOM_BITS, 10, 0, 64),
+                s.getBoolean(STATISTICS, true),
+                s.getBoolean(COMPACT_AFTER_LOAD, false));
+        if (c.sync() && !c.wal() && !c.loadWal()) {
+            throw ConfigException.badValue(SYNC, "true", "needs wal=true (there is no log to sync)");
+        }
+        return c;
+    }
+}

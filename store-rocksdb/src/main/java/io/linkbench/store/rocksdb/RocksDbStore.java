@@ -1,0 +1,301 @@
+package io.linkbench.store.rocksdb;
+
+import io.linkbench.store.CountVerifier;
+import io.linkbench.store.LoadHooks;
+import io.linkbench.store.SchemaMode;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreException.Kind;
+import io.linkbench.store.StoreInfo;
+import io.linkbench.store.StoreMetrics;
+import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionalStore;
+import io.linkbench.store.VerificationReport;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.CompactRangeOptions;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+
+/**
+ * The embedded RocksDB store: one database in {@code data_dir}, used by the threads of this process
+ * only (RocksDB's LOCK file keeps other processes out), so a striped lock per (id1, link_type) is all
+ * it takes to keep the count invariant under concurrent writers ({@link TransactionalStore}).
+ *
+ * <p>Store-level calls (prepare, metrics, verify, finish-load steps, close) are serialized on one
+ * monitor; sessions never take it. A shutdown hook closes the database on Ctrl-C after the operations
+ * in progress end, so the next run opens it without recovery work beyond replaying its WAL.
+ */
+final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadHooks {
+    private static final int LOCK_STRIPES = 4096;
+    private static final long CLOSE_DRAIN_MILLIS = 10_000;
+    private static final String STEP_FLUSH = "flush memtables";
+    private static final String STEP_COMPACT = "compact";
+
+    private final RocksDbConfig config;
+    private final NativeOptions options;
+    private final Errors errors;
+    private final Gate gate = new Gate();
+    private final StripedLocks locks = new StripedLocks(LOCK_STRIPES);
+    private final Object lifecycle = new Object();
+    private final Thread shutdownHook;
+    private volatile Database database;
+    private volatile NodeIds nodeIds;
+    private final Object compactionGuard = new Object();
+    private CompactRangeOptions runningCompaction; // guarded by compactionGuard
+    private boolean closed; // guarded by lifecycle
+
+    private RocksDbStore(RocksDbConfig config, NativeOptions options, Database database) throws StoreException {
+        this.config = config;
+        this.options = options;
+        this.errors = new Errors(config.dataDirText());
+        this.database = database;
+        this.nodeIds = nodeIdsOf(database);
+        this.shutdownHook = new Thread(this::closeOnShutdown, "rocksdb-store-close");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /** Opens the database of {@code config}, creating it when missing. */
+    static RocksDbStore open(RocksDbConfig config) throws StoreException {
+        NativeOptions options = new NativeOptions(config);
+        Database db = null;
+        try {
+            db = Database.open(config, options, new Errors(config.dataDirText()));
+            return new RocksDbStore(config, options, db);
+        } catch (StoreException | RuntimeException e) {
+            if (db != null) {
+                db.close();
+            }
+            options.close();
+            throw e;
+        }
+    }
+
+    private NodeIds nodeIdsOf(Database d) throws StoreException {
+        try {
+            long start = Math.max(0, Math.max(d.maxNodeId(), d.reservedNodeId()));
+            return new NodeIds(start, upTo -> {
+                try {
+                    d.db.put(d.meta, options.requestWrites(), Database.NODE_ID_RESERVED_KEY, Bytes.long8(upTo));
+                } catch (RocksDBException e) {
+                    throw errors.onOperation("ADD_NODE id reservation", e);
+                }
+            });
+        } catch (RocksDBException e) {
+            throw errors.onOperation("read of the node id reservation", e);
+        }
+    }
+
+    @Override
+    public StoreInfo info() throws StoreException {
+        RocksDB.Version v = RocksDB.rocksdbVersion();
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("data_dir", config.dataDir().toString());
+        facts.put("block_cache_mb", Integer.toString(config.blockCacheMb()));
+        facts.put("write_buffer_mb", Integer.toString(config.writeBufferMb()));
+        facts.put("compression", Compression.format(config.compression()));
+        facts.put("bottommost_compression", config.bottommost().label());
+        facts.put("wal", Boolean.toString(config.wal()));
+        facts.put("load_wal", Boolean.toString(config.loadWal()));
+        facts.put("sync", Boolean.toString(config.sync()));
+        facts.put("background_jobs", Integer.toString(config.backgroundJobs()));
+        facts.put("concurrency", "striped lock per (id1, link_type) + atomic write batch");
+        return new StoreInfo("rocksdb", v.getMajor() + "." + v.getMinor() + "." + v.getPatch(), "RocksDB", facts);
+    }
+
+    @Override
+    public void prepareForLoad(SchemaMode mode) throws StoreException {
+        synchronized (lifecycle) {
+            ensureOpen();
+            if (mode == SchemaMode.RECREATE) {
+                recreate();
+                return;
+            }
+            Database d = database;
+            List<String> nonEmpty = new ArrayList<>();
+            try {
+                for (ColumnFamilyHandle h : d.dataFamilies()) {
+                    if (!d.isEmpty(h)) {
+                        nonEmpty.add(Database.nameOf(h));
+                    }
+                }
+            } catch (RocksDBException e) {
+                throw errors.onOperation("emptiness check", e);
+            }
+            if (!nonEmpty.isEmpty()) {
+                throw new StoreException(Kind.REJECTED, "data_dir " + config.dataDirText() + " is not empty (it holds "
+                        + String.join(", ", nonEmpty) + "): set schema = recreate to drop the data and load anew");
+            }
+        }
+    }
+
+    /** Closes the database, deletes its files and opens an empty one (no session may be open). */
+    private void recreate() throws StoreException {
+        if (gate.openPasses() > 0) {
+            throw new StoreException(Kind.REJECTED, "schema = recreate needs every session of the rocksdb store closed");
+        }
+        try {
+            database.closeChecked();
+        } catch (RocksDBException e) {
+            throw errors.onOperation("close before recreate", e);
+        }
+        Database.destroy(config, options, errors);
+        database = Database.open(config, options, errors);
+        nodeIds = nodeIdsOf(database);
+    }
+
+    @Override
+    public void prepareForRequests() throws StoreException {
+        synchronized (lifecycle) {
+            ensureOpen(); // the column families were opened or created by open()
+        }
+    }
+
+    @Override
+    public StoreSession session(int workerId) throws StoreException {
+        Gate.Pass pass = gate.open();
+        return new RocksDbSession(database, locks, nodeIds, pass, errors, options.requestWrites(), options.loadWrites());
+    }
+
+    @Override
+    public VerificationReport verifyCounts() throws StoreException {
+        synchronized (lifecycle) {
+            ensureOpen();
+            try {
+                return CountCheck.run(database);
+            } catch (RocksDBException e) {
+                throw errors.onOperation("count verification", e);
+            }
+        }
+    }
+
+    @Override
+    public Map<String, Long> counters() throws StoreException {
+        synchronized (lifecycle) {
+            ensureOpen();
+            return options.statistics() == null ? Map.of() : Tickers.read(options.statistics());
+        }
+    }
+
+    /** The live SST files of every column family (memtables not counted: flushed at the end of a load). */
+    @Override
+    public OptionalLong sizeBytes() throws StoreException {
+        synchronized (lifecycle) {
+            ensureOpen();
+            try {
+                return OptionalLong.of(database.db.getAggregatedLongProperty("rocksdb.live-sst-files-size"));
+            } catch (RocksDBException e) {
+                throw errors.onOperation("size query", e);
+            }
+        }
+    }
+
+    /** This process: the store is embedded, so its CPU is the client's. */
+    @Override
+    public OptionalInt serverPid() {
+        return OptionalInt.of((int) ProcessHandle.current().pid());
+    }
+
+    @Override
+    public List<String> finishLoadSteps() {
+        return config.compactAfterLoad() ? List.of(STEP_FLUSH, STEP_COMPACT) : List.of(STEP_FLUSH);
+    }
+
+    @Override
+    public void runFinishLoadStep(String step) throws StoreException {
+        synchronized (lifecycle) {
+            ensureOpen();
+            Database d = database;
+            try {
+                switch (step) {
+                    case STEP_FLUSH -> {
+                        try (FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
+                            d.db.flush(fo, d.allFamilies());
+                        }
+                    }
+                    case STEP_COMPACT -> compactAll(d);
+                    default -> throw new StoreException(Kind.REJECTED, "no finish-load step '" + step + "' in the rocksdb store");
+                }
+            } catch (RocksDBException e) {
+                throw errors.onOperation(step, e);
+            }
+        }
+    }
+
+    /** Compacts every data family; close() cancels it through the options object. */
+    private void compactAll(Database d) throws RocksDBException {
+        CompactRangeOptions co = new CompactRangeOptions().setMaxSubcompactions(config.backgroundJobs());
+        synchronized (compactionGuard) {
+            runningCompaction = co;
+        }
+        try {
+            for (ColumnFamilyHandle h : d.dataFamilies()) {
+                if (gate.isClosed()) {
+                    return;
+                }
+                d.db.compactRange(h, null, null, co);
+            }
+        } finally {
+            synchronized (compactionGuard) {
+                runningCompaction = null;
+                co.close();
+            }
+        }
+    }
+
+    private void ensureOpen() throws StoreException {
+        if (closed) {
+            throw Gate.closedError();
+        }
+    }
+
+    @Override
+    public void close() throws StoreException {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook runs (or ran) this same close
+        }
+        closeNow();
+    }
+
+    private void closeOnShutdown() {
+        try {
+            closeNow();
+        } catch (StoreException e) {
+            // nothing to report to at JVM exit; the WAL and flushed files are recovered on the next open
+        }
+    }
+
+    private void closeNow() throws StoreException {
+        boolean drained = gate.closeAndDrain(CLOSE_DRAIN_MILLIS);
+        synchronized (compactionGuard) {
+            if (runningCompaction != null) {
+                runningCompaction.setCanceled(true);
+            }
+        }
+        synchronized (lifecycle) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (!drained) {
+                // An operation is still inside RocksDB: freeing the database under it could crash the
+                // JVM. Leave it to the process exit; the next open replays the WAL.
+                return;
+            }
+            try {
+                database.closeChecked();
+            } catch (RocksDBException e) {
+                throw errors.onOperation("close", e);
+            } finally {
+                options.close();
+            }
+        }
+    }
+}

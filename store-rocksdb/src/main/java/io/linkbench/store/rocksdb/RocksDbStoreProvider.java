@@ -1,0 +1,36 @@
+package io.linkbench.store.rocksdb;
+
+import io.linkbench.config.Setting;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreContext;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreProvider;
+import java.util.List;
+
+/** The {@code rocksdb} store: an embedded RocksDB database in {@code data_dir}, no server needed. */
+public final class RocksDbStoreProvider implements StoreProvider {
+
+    /** Found by {@link java.util.ServiceLoader}; does no work. */
+    public RocksDbStoreProvider() {
+    }
+
+    @Override
+    public String name() {
+        return "rocksdb";
+    }
+
+    @Override
+    public String description() {
+        return "embedded RocksDB database in data_dir (default ./data/rocksdb); no server needed";
+    }
+
+    @Override
+    public List<Setting> settings() {
+        return RocksDbConfig.SETTINGS;
+    }
+
+    @Override
+    public GraphStore open(StoreContext context) throws StoreException {
+        return RocksDbStore.open(RocksDbConfig.from(context.settings()));
+    }
+}

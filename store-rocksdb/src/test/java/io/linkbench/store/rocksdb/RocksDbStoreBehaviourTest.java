@@ -1,0 +1,257 @@
+package io.linkbench.store.rocksdb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.config.Settings;
+import io.linkbench.graph.Link;
+import io.linkbench.graph.LinkCount;
+import io.linkbench.graph.Node;
+import io.linkbench.graph.Visibility;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.LoadHooks;
+import io.linkbench.store.SchemaMode;
+import io.linkbench.store.StoreContext;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreMetrics;
+import io.linkbench.store.StoreProviders;
+import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionalStore;
+import io.linkbench.store.VerificationReport;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the TCK does not cover: durability across reopen, faults, options, metrics and load hooks. */
+class RocksDbStoreBehaviourTest {
+    @TempDir
+    Path dir;
+
+    private GraphStore open(String... keyValues) throws StoreException {
+        Map<String, String> m = new HashMap<>(Map.of("data_dir", dir.resolve("db").toString(),
+                "block_cache_mb", "8", "write_buffer_mb", "4", "background_jobs", "1"));
+        for (int i = 0; i < keyValues.length; i += 2) {
+            m.put(keyValues[i], keyValues[i + 1]);
+        }
+        return new RocksDbStoreProvider().open(new StoreContext(new Settings(m), 4));
+    }
+
+    private static Link link(long id1, long id2, long time) {
+        return new Link(id1, 1, id2, Visibility.VISIBLE, ("d" + id2).getBytes(StandardCharsets.UTF_8), 1, time);
+    }
+
+    private static Node node(long id) {
+        return new Node(id, 1, 1, 1, ("n" + id).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Loads a little, writes a little more, closes; then checks everything after reopening. */
+    private void writeCloseReopenRead(String... options) throws Exception {
+        long added;
+        try (GraphStore store = open(options)) {
+            store.prepareForLoad(SchemaMode.CREATE);
+            try (StoreSession s = store.session(0)) {
+                s.loadNodes(List.of(node(1), node(2)));
+                s.loadLinks(List.of(link(1, 2, 10), link(1, 3, 20)));
+                s.loadCounts(List.of(new LinkCount(1, 1, 2, 20, 1)));
+                ((LoadHooks) store).finishLoad();
+                store.prepareForRequests();
+                added = s.addNode(node(0));
+                assertTrue(s.deleteNode(added, 1));
+                assertTrue(s.addLink(link(1, 4, 30)));
+                assertTrue(s.deleteLink(1, 1, 2, false));
+            }
+        }
+        try (GraphStore store = open(options)) {
+            store.prepareForRequests();
+            try (StoreSession s = store.session(0)) {
+                assertEquals(node(2), s.getNode(2, 1));
+                assertEquals(2, s.countLinks(1, 1));
+                assertEquals(List.of(link(1, 4, 30), link(1, 3, 20)), s.getLinkList(1, 1, 0, Long.MAX_VALUE, 0, 10));
+                assertTrue(s.addNode(node(0)) > added, "ids stay above the deleted, assigned id " + added);
+            }
+            assertTrue(((io.linkbench.store.CountVerifier) store).verifyCounts().ok());
+            StoreException e = assertThrows(StoreException.class, () -> store.prepareForLoad(SchemaMode.CREATE));
+            assertTrue(e.getMessage().contains("schema = recreate"), e.getMessage());
+        }
+    }
+
+    @Test
+    void everythingSurvivesCloseAndReopen() throws Exception {
+        writeCloseReopenRead();
+    }
+
+    @Test
+    void withoutTheWalCloseFlushesEverything() throws Exception {
+        writeCloseReopenRead("wal", "false", "load_wal", "false");
+    }
+
+    @Test
+    void aSecondOpenOfTheSameDirectoryIsRefusedWithOneLine() throws Exception {
+        try (GraphStore first = open()) {
+            StoreException e = assertThrows(StoreException.class, this::open);
+            String expected = "data_dir " + dir.resolve("db") + " is locked by another process (LOCK held)";
+            assertEquals(expected, e.getMessage());
+            assertFalse(e.isRetryable());
+            assertNotNull(first.info());
+        }
+    }
+
+    @Test
+    void aFileInPlaceOfTheDirectoryIsRefused() throws Exception {
+        Files.writeString(dir.resolve("db"), "not a database");
+        StoreException e = assertThrows(StoreException.class, this::open);
+        assertEquals("data_dir " + dir.resolve("db") + " is not a directory", e.getMessage());
+    }
+
+    @Test
+    void anotherRocksDbDatabaseIsRefused() throws Exception {
+        try (org.rocksdb.Options o = new org.rocksdb.Options().setCreateIfMissing(true);
+             org.rocksdb.RocksDB db = org.rocksdb.RocksDB.open(o, dir.resolve("db").toString());
+             org.rocksdb.ColumnFamilyOptions cfo = new org.rocksdb.ColumnFamilyOptions()) {
+            db.createColumnFamily(new org.rocksdb.ColumnFamilyDescriptor("users".getBytes(StandardCharsets.UTF_8), cfo))
+                    .close();
+        }
+        StoreException e = assertThrows(StoreException.class, this::open);
+        assertEquals(StoreException.Kind.REJECTED, e.kind());
+        assertTrue(e.getMessage().contains("not a linkbench store (column family 'users')"), e.getMessage());
+    }
+
+    @Test
+    void recreateEmptiesAndKeepsCountersMonotonic() throws Exception {
+        try (GraphStore store = open()) {
+            try (StoreSession s = store.session(0)) {
+                s.addLink(link(5, 6, 7));
+            }
+            long written = ((StoreMetrics) store).counters().get("rocksdb.number.keys.written");
+            assertTrue(written > 0);
+            store.prepareForLoad(SchemaMode.RECREATE);
+            store.prepareForLoad(SchemaMode.CREATE);
+            assertTrue(((StoreMetrics) store).counters().get("rocksdb.number.keys.written") >= written);
+            try (StoreSession s = store.session(0)) {
+                assertEquals(0, s.countLinks(5, 1));
+            }
+        }
+    }
+
+    @Test
+    void recreateRefusesWhileASessionIsOpen() throws Exception {
+        try (GraphStore store = open(); StoreSession s = store.session(0)) {
+            StoreException e = assertThrows(StoreException.class, () -> store.prepareForLoad(SchemaMode.RECREATE));
+            assertEquals(StoreException.Kind.REJECTED, e.kind());
+            assertEquals(0, s.countLinks(1, 1), "the session still works");
+        }
+    }
+
+    @Test
+    void metricsReportStatisticsSizeAndThisProcess() throws Exception {
+        try (GraphStore store = open()) {
+            StoreMetrics m = assertInstanceOf(StoreMetrics.class, store);
+            Map<String, Long> before = m.counters();
+            assertEquals(List.copyOf(Tickers.reportedNames()), List.copyOf(before.keySet()));
+            try (StoreSession s = store.session(0)) {
+                for (long id1 = 1; id1 <= 200; id1++) {
+                    s.addLink(link(id1, 2, 3));
+                }
+                assertEquals(1, s.getLinkList(7, 1, 0, 10, 0, 10).size());
+            }
+            ((LoadHooks) store).finishLoad();
+            Map<String, Long> after = m.counters();
+            assertTrue(after.get("rocksdb.bytes.written") > before.get("rocksdb.bytes.written"));
+            assertTrue(after.get("rocksdb.flush.write.bytes") > before.get("rocksdb.flush.write.bytes"));
+            assertTrue(after.get("rocksdb.number.db.seek") > before.get("rocksdb.number.db.seek"));
+            assertTrue(m.sizeBytes().orElseThrow() > 0);
+            assertEquals(ProcessHandle.current().pid(), m.serverPid().orElseThrow());
+        }
+    }
+
+    @Test
+    void withoutStatisticsThereAreNoCounters() throws Exception {
+        try (GraphStore store = open("statistics", "false")) {
+            assertEquals(Map.of(), ((StoreMetrics) store).counters());
+        }
+    }
+
+    @Test
+    void compactAfterLoadIsAFinishLoadStep() throws Exception {
+        try (GraphStore store = open("compact_after_load", "true")) {
+            LoadHooks hooks = (LoadHooks) store;
+            assertEquals(List.of("flush memtables", "compact"), hooks.finishLoadSteps());
+            try (StoreSession s = store.session(0)) {
+                s.loadLinks(List.of(link(1, 2, 10)));
+                s.loadCounts(List.of(new LinkCount(1, 1, 1, 10, 1)));
+                hooks.finishLoad();
+                assertEquals(List.of(link(1, 2, 10)), s.getLinkList(1, 1, 0, 100, 0, 10));
+            }
+        }
+    }
+
+    @Test
+    void aClosedStoreRefusesOperationsAndClosesOnce() throws Exception {
+        GraphStore store = open();
+        StoreSession s = store.session(0);
+        store.close();
+        StoreException e = assertThrows(StoreException.class, () -> s.countLinks(1, 1));
+        assertEquals("the rocksdb store is closed", e.getMessage());
+        assertThrows(StoreException.class, () -> store.session(1));
+        s.close();
+        store.close();
+    }
+
+    @Test
+    void concurrentWritersOfOneGroupKeepTheCountExact() throws Exception {
+        try (GraphStore store = open()) {
+            assertInstanceOf(TransactionalStore.class, store);
+            int threads = 4;
+            Thread[] workers = new Thread[threads];
+            Exception[] failures = new Exception[threads];
+            for (int t = 0; t < threads; t++) {
+                int me = t;
+                workers[t] = new Thread(() -> {
+                    try (StoreSession s = store.session(me)) {
+                        for (int i = 0; i < 400; i++) {
+                            long id2 = (i * 7L + me) % 16; // every thread writes the same 16 links
+                            switch (i % 4) {
+                                case 0, 1 -> s.addLink(link(9, id2, i));
+                                case 2 -> s.deleteLink(9, 1, id2, false);
+                                default -> s.deleteLink(9, 1, id2, true);
+                            }
+                        }
+                    } catch (Exception ex) {
+                        failures[me] = ex;
+                    }
+                });
+                workers[t].start();
+            }
+            for (Thread w : workers) {
+                w.join();
+            }
+            for (Exception f : failures) {
+                if (f != null) {
+                    throw f;
+                }
+            }
+            try (StoreSession s = store.session(0)) {
+                long visible = s.multigetLinks(9, 1, java.util.stream.LongStream.range(0, 16).toArray())
+                        .stream().filter(Link::isVisible).count();
+                assertEquals(visible, s.countLinks(9, 1));
+                assertEquals(visible, s.getLinkList(9, 1, Long.MIN_VALUE, Long.MAX_VALUE, 0, 100).size());
+            }
+            VerificationReport report = ((io.linkbench.store.CountVerifier) store).verifyCounts();
+            assertTrue(report.ok(), "mismatches: " + report.examples());
+        }
+    }
+
+    @Test
+    void theProviderIsFoundByName() {
+        assertInstanceOf(RocksDbStoreProvider.class, StoreProviders.discover().byName("rocksdb"));
+    }
+}

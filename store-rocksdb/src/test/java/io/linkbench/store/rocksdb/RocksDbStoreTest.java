@@ -1,0 +1,40 @@
+package io.linkbench.store.rocksdb;
+
+import io.linkbench.config.Settings;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreContext;
+import io.linkbench.tck.GraphStoreContract;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+
+/** The TCK against the RocksDB store, one fresh data directory per store. */
+class RocksDbStoreTest extends GraphStoreContract {
+    private final List<Path> dirs = new ArrayList<>();
+
+    @Override
+    protected GraphStore openFreshStore() throws Exception {
+        Path dir = Files.createTempDirectory("rocksdb-tck");
+        synchronized (dirs) {
+            dirs.add(dir);
+        }
+        Settings settings = new Settings(Map.of("data_dir", dir.toString(), "block_cache_mb", "8",
+                "write_buffer_mb", "4", "background_jobs", "1"));
+        return new RocksDbStoreProvider().open(new StoreContext(settings, maxSessions()));
+    }
+
+    /** Runs after the TCK's own AfterEach, which closed every store. */
+    @AfterEach
+    void deleteDirectories() throws IOException {
+        synchronized (dirs) {
+            for (Path d : dirs) {
+                TempDirs.delete(d);
+            }
+            dirs.clear();
+        }
+    }
+}

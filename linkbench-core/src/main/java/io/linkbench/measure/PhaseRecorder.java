@@ -28,7 +28,7 @@ public final class PhaseRecorder {
     private final long[] rowBase;
     private final long[] lastErrors;
     private final long[] lastRows;
-    private Histogram recycle;
+    private final Histogram scratch = newHistogram();
     private long lastSampleNanos = System.nanoTime();
 
     /**
@@ -91,11 +91,11 @@ public final class PhaseRecorder {
             long errs = 0;
             long rowsNow = 0;
             for (WorkerRecorder w : workers) {
-                recycle = w.intervalService(op, recycle);
-                intervalService[op].add(recycle);
+                w.intervalService(op, scratch);
+                intervalService[op].add(scratch);
                 if (openLoop) {
-                    recycle = w.intervalResponse(op, recycle);
-                    intervalResponse[op].add(recycle);
+                    w.intervalResponse(op, scratch);
+                    intervalResponse[op].add(scratch);
                 }
                 for (int k = 0; k < KINDS.length; k++) {
                     errs += w.errors(op, k);
@@ -113,8 +113,8 @@ public final class PhaseRecorder {
         }
         if (openLoop) {
             for (WorkerRecorder w : workers) {
-                recycle = w.intervalLag(recycle);
-                intervalLag.add(recycle);
+                w.intervalLag(scratch);
+                intervalLag.add(scratch);
             }
             lag.add(intervalLag);
         }

@@ -30,7 +30,7 @@ public record PhaseResult(String phase, long startEpochMs, long endEpochMs, doub
         Objects.requireNonNull(phase, "phase");
         ops = List.copyOf(ops);
         storeCounters = Map.copyOf(storeCounters);
-        steps = Map.copyOf(steps);
+        steps = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(steps));
         warnings = List.copyOf(warnings);
     }
 
@@ -43,6 +43,7 @@ public record PhaseResult(String phase, long startEpochMs, long endEpochMs, doub
         return seconds > 0 ? n / seconds : 0;
     }
 
+    /** Failed calls of all operations (after retries). */
     public long totalErrors() {
         long n = 0;
         for (OpStats s : ops) {

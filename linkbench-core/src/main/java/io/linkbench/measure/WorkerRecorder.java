@@ -70,16 +70,19 @@ public final class WorkerRecorder {
         rows.addAndGet(op, n);
     }
 
-    Histogram intervalService(int op, Histogram recycle) {
-        return service[op].getIntervalHistogram(recycle);
+    /** Moves the service times recorded since the last call into {@code target} (replacing its content). */
+    void intervalService(int op, Histogram target) {
+        service[op].getIntervalHistogramInto(target);
     }
 
-    Histogram intervalResponse(int op, Histogram recycle) {
-        return response == null ? null : response[op].getIntervalHistogram(recycle);
+    /** Open loop only: as {@link #intervalService} for response times. */
+    void intervalResponse(int op, Histogram target) {
+        response[op].getIntervalHistogramInto(target);
     }
 
-    Histogram intervalLag(Histogram recycle) {
-        return lag == null ? null : lag.getIntervalHistogram(recycle);
+    /** Open loop only: the schedule lag recorded since the last call. */
+    void intervalLag(Histogram target) {
+        lag.getIntervalHistogramInto(target);
     }
 
     long errors(int op, int kind) {

@@ -17,6 +17,6 @@ public record StoreInfo(String store, String version, String engine, Map<String,
         Objects.requireNonNull(store, "store");
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(engine, "engine");
-        facts = Map.copyOf(facts);
+        facts = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(facts));
     }
 }

@@ -1,0 +1,164 @@
+package io.linkbench.cli;
+
+import io.linkbench.config.ConfigException;
+import io.linkbench.config.CoreSettings;
+import io.linkbench.config.Setting;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreProvider;
+import io.linkbench.store.StoreProviders;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code linkbench} command: {@code java -jar linkbench.jar [-c FILE] [-D key=value]... [-l] [-r]}.
+ * Exit codes: 0 success, 1 a failed run (store unreachable, failed load, verification mismatch),
+ * 2 bad input (unknown key, bad value, bad option), 130 interrupted.
+ */
+@Command(name = "linkbench", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        sortOptions = false, usageHelpAutoWidth = true,
+        description = "A LinkBench-style social-graph benchmark. -l loads the graph, -r runs the request phase.",
+        subcommands = {VerifyCommand.class})
+public final class Main implements Callable<Integer> {
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int BAD_INPUT = 2;
+    static final int INTERRUPTED = 130;
+
+    @CommandLine.Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Option(names = "-l", description = "load phase: write nodes, links and counts")
+    boolean load;
+
+    @Option(names = "-r", description = "request phase: run the operation mix")
+    boolean requests;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "where run directories go (default: ${DEFAULT-VALUE})")
+    Path results = Path.of("results");
+
+    @Option(names = "--list-keys", description = "print every configuration key with its default and exit")
+    boolean listKeys;
+
+    private final PrintStream out;
+    private final StoreProviders providers;
+
+    Main(PrintStream out, StoreProviders providers) {
+        this.out = out;
+        this.providers = providers;
+    }
+
+    /** Runs the command line and returns the exit code; never calls System.exit. */
+    public static int run(String... args) {
+        return run(System.out, System.err, StoreProviders.discover(), args);
+    }
+
+    static int run(PrintStream out, PrintStream err, StoreProviders providers, String... args) {
+        boolean verbose = List.of(args).contains("--verbose");
+        if (verbose) {
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "debug");
+        }
+        CommandLine cl = new CommandLine(new Main(out, providers), new Factory(out, providers));
+        cl.setOut(new java.io.PrintWriter(out, true));
+        cl.setErr(new java.io.PrintWriter(err, true));
+        cl.setExitCodeExceptionMapper(e -> e instanceof ConfigException ? BAD_INPUT : FAILED);
+        cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof ConfigException) {
+                err.println("linkbench: " + e.getMessage());
+                return BAD_INPUT;
+            }
+            if (e instanceof StoreException se) {
+                err.println("linkbench: " + se.getMessage());
+            } else {
+                err.println("linkbench: " + e);
+            }
+            if (verbose) {
+                e.printStackTrace(err);
+            } else {
+                err.println("(--verbose shows the stack trace)");
+            }
+            return FAILED;
+        });
+        cl.setParameterExceptionHandler((e, a) -> {
+            err.println("linkbench: " + e.getMessage() + " (--help shows the options)");
+            return BAD_INPUT;
+        });
+        return cl.execute(args);
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (listKeys) {
+            printKeys();
+            return OK;
+        }
+        if (!load && !requests) {
+            throw new ConfigException("nothing to do: give -l (load), -r (request phase) or both; --help shows all options");
+        }
+        return new RunCommand(out, providers, common, results, load, requests).call();
+    }
+
+    private void printKeys() {
+        out.println("# core keys (default: meaning)");
+        print(CoreSettings.all());
+        for (StoreProvider p : providers.all()) {
+            out.println();
+            out.println("# store = " + p.name() + ": " + p.description());
+            print(p.settings());
+        }
+    }
+
+    private void print(List<Setting> settings) {
+        for (Setting s : settings) {
+            out.printf("%-26s %-12s %s%n", s.key(), s.secret() ? "(secret)" : s.defaultValue() == null ? "" : s.defaultValue(),
+                    s.description());
+        }
+    }
+
+    /** Options shared by the main command and its subcommands. */
+    static final class CommonOptions {
+        @Option(names = {"-c", "--config"}, paramLabel = "FILE",
+                description = "properties file; repeatable, later files win (default: none, store = rocksdb)")
+        List<Path> configFiles = new java.util.ArrayList<>();
+
+        @Option(names = "-D", paramLabel = "key=value", description = "set a configuration key (repeatable; wins over -c)")
+        Map<String, String> overrides = new LinkedHashMap<>();
+
+        @Option(names = "--verbose", description = "debug logging and stack traces")
+        boolean verbose;
+    }
+
+    /** The version from the jar manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"linkbench " + version()};
+        }
+    }
+
+    static String version() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+
+    /** Builds the commands with their output stream and providers. */
+    private record Factory(PrintStream out, StoreProviders providers) implements CommandLine.IFactory {
+        @Override
+        public <K> K create(Class<K> cls) throws Exception {
+            if (cls == VerifyCommand.class) {
+                return cls.cast(new VerifyCommand(out, providers));
+            }
+            return CommandLine.defaultFactory().create(cls);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.linkbench.cli;
+
+import io.linkbench.config.ConfigException;
+import io.linkbench.store.CountVerifier;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreContext;
+import io.linkbench.store.StoreProviders;
+import io.linkbench.store.VerificationReport;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code linkbench verify}: checks that every count equals the visible links of its (id1, link_type). */
+@Command(name = "verify", mixinStandardHelpOptions = true,
+        description = "Check the count invariant of the stored graph; exit 0 only when every count matches.")
+final class VerifyCommand implements Callable<Integer> {
+    @CommandLine.Mixin
+    Main.CommonOptions common = new Main.CommonOptions();
+
+    private final PrintStream out;
+    private final StoreProviders providers;
+
+    VerifyCommand(PrintStream out, StoreProviders providers) {
+        this.out = out;
+        this.providers = providers;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        ConfigLoader.Loaded cfg = ConfigLoader.load(common.configFiles, common.overrides, providers);
+        try (GraphStore store = cfg.provider().open(new StoreContext(cfg.settings(), 1))) {
+            if (!(store instanceof CountVerifier verifier)) {
+                throw new ConfigException("store=" + cfg.provider().name() + ": this store cannot verify counts");
+            }
+            long t0 = System.nanoTime();
+            VerificationReport r = verifier.verifyCounts();
+            out.printf(Locale.ROOT, "verify: %,d (id1, link_type) groups checked in %.1f s, %,d mismatches%n",
+                    r.groupsChecked(), (System.nanoTime() - t0) / 1e9, r.mismatches());
+            for (VerificationReport.Mismatch m : r.examples()) {
+                out.printf(Locale.ROOT, "  id1=%d link_type=%d: count row %s, visible links %d%n", m.id1(), m.linkType(),
+                        m.storedCount() < 0 ? "missing" : Long.toString(m.storedCount()), m.visibleLinks());
+            }
+            return r.ok() ? Main.OK : Main.FAILED;
+        }
+    }
+}

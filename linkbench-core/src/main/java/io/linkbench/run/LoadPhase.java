@@ -1,0 +1,235 @@
+package io.linkbench.run;
+
+import io.linkbench.graph.Link;
+import io.linkbench.graph.LinkCount;
+import io.linkbench.graph.Node;
+import io.linkbench.measure.PhaseRecorder;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.WorkerRecorder;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.LoadHooks;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreSession;
+import io.linkbench.workload.LoadGenerator;
+import io.linkbench.workload.Seeds;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The load phase: one thread loads the nodes of [startid1, maxid1) and {@code loaders} threads load
+ * links and counts, taking chunks of {@code load_chunk_size} id1s from a shared cursor (so a slow
+ * chunk never leaves the others idle), in bulk batches of {@code bulk_insert_count} rows. Each batch
+ * is timed; retryable failures are retried; any other failure stops the load. Progress is printed
+ * every {@code progressfreq} seconds. Afterwards the store's post-load steps ({@link LoadHooks}) run,
+ * each timed.
+ */
+public final class LoadPhase {
+    /** Indexes of the timed load steps. */
+    static final int NODES = 0;
+    static final int LINKS = 1;
+    static final int COUNTS = 2;
+    private static final String[] STEP_NAMES = {"LOAD_NODES", "LOAD_LINKS", "LOAD_COUNTS"};
+
+    private final RunConfig run;
+    private final LoadGenerator generator;
+    private final RunControl control;
+    private final PrintStream out;
+    private final boolean liveProgress;
+
+    public LoadPhase(RunConfig run, LoadGenerator generator, RunControl control, PrintStream out, boolean liveProgress) {
+        this.run = run;
+        this.generator = generator;
+        this.control = control;
+        this.out = out;
+        this.liveProgress = liveProgress;
+    }
+
+    /**
+     * Loads the graph into an opened store. When a batch fails for good the load stops, the run is
+     * marked failed ({@link RunControl#failed()}) and the result says so.
+     *
+     * @throws StoreException when the store cannot be prepared or sessions cannot be opened
+     */
+    public PhaseResult execute(GraphStore store) throws StoreException, InterruptedException {
+        store.prepareForLoad(run.schema());
+        PhaseRecorder recorder = new PhaseRecorder(STEP_NAMES, false);
+        long nodes = generator.shape().nodeCount();
+        long expectedLinks = generator.shape().expectedLinks();
+        long chunk = run.loadChunkSize();
+        long chunks = (nodes + chunk - 1) / chunk;
+        AtomicLong cursor = new AtomicLong();
+        AtomicReference<StoreException> failure = new AtomicReference<>();
+        List<StoreSession> sessions = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        out.printf(Locale.ROOT, "load phase: %,d nodes (ids %d..%d), about %,d links, 1 node loader + %d link loaders,"
+                        + " batches of %d rows%n", nodes, generator.shape().startId(), generator.shape().endId() - 1,
+                expectedLinks, run.loaders(), run.bulkInsertCount());
+        Map<String, Long> countersBefore = StoreCounters.read(store);
+        long wallStart = System.currentTimeMillis();
+        long start = System.nanoTime();
+        try {
+            for (int i = 0; i <= run.loaders(); i++) {
+                sessions.add(store.session(i));
+            }
+            threads.add(worker("node-loader", failure,
+                    () -> loadNodes(sessions.get(0), recorder.newWorker())));
+            for (int i = 1; i <= run.loaders(); i++) {
+                StoreSession s = sessions.get(i);
+                WorkerRecorder w = recorder.newWorker();
+                threads.add(worker("link-loader-" + i, failure, () -> loadLinks(s, w, cursor, chunks)));
+            }
+            threads.forEach(Thread::start);
+            Progress progress = new Progress(out, liveProgress, nodes, expectedLinks, start);
+            double progressNanos = run.progressSeconds() * 1e9;
+            long nextReport = start + (long) progressNanos;
+            for (Thread t : threads) {
+                while (t.isAlive()) {
+                    t.join(Math.max(1, Math.min(100, (nextReport - System.nanoTime()) / 1_000_000)));
+                    if (System.nanoTime() < nextReport) {
+                        continue;
+                    }
+                    progress.report(recorder.sample());
+                    nextReport += (long) progressNanos;
+                }
+            }
+            recorder.sample();
+            progress.finish();
+        } finally {
+            for (StoreSession s : sessions) {
+                try {
+                    s.close();
+                } catch (StoreException | RuntimeException e) {
+                    // best effort
+                }
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        List<String> warnings = new ArrayList<>();
+        if (failure.get() != null) {
+            warnings.add("load failed: " + failure.get().getMessage());
+        }
+        Map<String, Double> steps = new LinkedHashMap<>();
+        if (store instanceof LoadHooks hooks && !control.interrupted()) {
+            for (String step : hooks.finishLoadSteps()) {
+                out.printf(Locale.ROOT, "post-load step: %s ...%n", step);
+                long t0 = System.nanoTime();
+                hooks.runFinishLoadStep(step);
+                double s = (System.nanoTime() - t0) / 1e9;
+                steps.put(step, s);
+                out.printf(Locale.ROOT, "post-load step: %s took %.3f s%n", step, s);
+            }
+        }
+        return new PhaseResult("load", wallStart, System.currentTimeMillis(), seconds, false, 0, recorder.results(),
+                null, StoreCounters.delta(countersBefore, StoreCounters.read(store)), StoreCounters.size(store), steps,
+                control.interrupted(), warnings);
+    }
+
+    private Thread worker(String name, AtomicReference<StoreException> failure, Work work) {
+        Thread t = new Thread(() -> {
+            try {
+                work.run();
+            } catch (StoreException e) {
+                failure.compareAndSet(null, e);
+                control.fail("load failed: " + e.getMessage());
+            }
+        }, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    @FunctionalInterface
+    private interface Work {
+        void run() throws StoreException;
+    }
+
+    private void loadNodes(StoreSession session, WorkerRecorder w) throws StoreException {
+        long start = generator.shape().startId();
+        long end = generator.shape().endId();
+        int batch = run.bulkInsertCount();
+        Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control, run.seed());
+        List<Node> nodes = new ArrayList<>(batch);
+        for (long first = start, index = 0; first < end && !control.interrupted(); first += batch, index++) {
+            SplittableRandom r = generator.chunkRandom(Seeds.Stream.NODES, index);
+            long last = Math.min(end, first + batch);
+            for (long id = first; id < last; id++) {
+                nodes.add(generator.node(id, r));
+            }
+            write(NODES, nodes, w, retrier, session::loadNodes);
+        }
+    }
+
+    private void loadLinks(StoreSession session, WorkerRecorder w, AtomicLong cursor, long chunks) throws StoreException {
+        long start = generator.shape().startId();
+        long end = generator.shape().endId();
+        int batch = run.bulkInsertCount();
+        Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control, run.seed() + cursor.hashCode());
+        List<Link> links = new ArrayList<>(batch + 64);
+        List<LinkCount> counts = new ArrayList<>(batch + 64);
+        long c;
+        while ((c = cursor.getAndIncrement()) < chunks && !control.interrupted()) {
+            SplittableRandom r = generator.chunkRandom(Seeds.Stream.LINKS, c);
+            long first = start + c * run.loadChunkSize();
+            long last = Math.min(end, first + run.loadChunkSize());
+            for (long id1 = first; id1 < last && !control.interrupted(); id1++) {
+                generator.linksOf(id1, r, links, counts);
+                while (links.size() >= batch) {
+                    writePrefix(LINKS, links, batch, w, retrier, session::loadLinks);
+                }
+                if (counts.size() >= batch) {
+                    write(COUNTS, counts, w, retrier, session::loadCounts);
+                }
+            }
+        }
+        if (!control.interrupted()) {
+            write(LINKS, links, w, retrier, session::loadLinks);
+            write(COUNTS, counts, w, retrier, session::loadCounts);
+        }
+    }
+
+    @FunctionalInterface
+    private interface BatchWrite<T> {
+        void write(List<T> rows) throws StoreException;
+    }
+
+    /** Writes the first {@code n} rows and removes them from the buffer. */
+    private <T> void writePrefix(int step, List<T> rows, int n, WorkerRecorder w, Retrier retrier, BatchWrite<T> sink)
+            throws StoreException {
+        if (rows.size() == n) {
+            write(step, rows, w, retrier, sink);
+            return;
+        }
+        List<T> head = new ArrayList<>(rows.subList(0, n));
+        write(step, head, w, retrier, sink);
+        rows.subList(0, n).clear();
+    }
+
+    /** Writes the whole buffer as one timed batch (retried when retryable) and clears it. */
+    private <T> void write(int step, List<T> rows, WorkerRecorder w, Retrier retrier, BatchWrite<T> sink)
+            throws StoreException {
+        if (rows.isEmpty()) {
+            return;
+        }
+        for (int attempt = 0; ; attempt++) {
+            long t0 = System.nanoTime();
+            try {
+                sink.write(rows);
+                w.recordService(step, System.nanoTime() - t0);
+                w.addRows(step, rows.size());
+                rows.clear();
+                return;
+            } catch (StoreException e) {
+                if (!retrier.retry(e, attempt, Long.MAX_VALUE, step, w)) {
+                    w.recordError(step, e.kind());
+                    throw e;
+                }
+            }
+        }
+    }
+}

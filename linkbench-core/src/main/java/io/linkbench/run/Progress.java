@@ -1,0 +1,70 @@
+package io.linkbench.run;
+
+import io.linkbench.measure.IntervalSample;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * Load progress: percent done, rows/s and ETA. On a terminal one live line with a bar, redrawn in
+ * place; otherwise a plain line per report (for logs and CI).
+ */
+final class Progress {
+    private static final int BAR = 30;
+
+    private final PrintStream out;
+    private final boolean live;
+    private final long nodes;
+    private final long expectedLinks;
+    private final long startNanos;
+    private long nodesDone;
+    private long linksDone;
+    private long countsDone;
+    private boolean drewLive;
+
+    Progress(PrintStream out, boolean live, long nodes, long expectedLinks, long startNanos) {
+        this.out = out;
+        this.live = live;
+        this.nodes = nodes;
+        this.expectedLinks = Math.max(1, expectedLinks);
+        this.startNanos = startNanos;
+    }
+
+    void report(IntervalSample s) {
+        long[] rows = s.rows();
+        nodesDone += rows[LoadPhase.NODES];
+        linksDone += rows[LoadPhase.LINKS];
+        countsDone += rows[LoadPhase.COUNTS];
+        double elapsed = (s.endNanos() - startNanos) / 1e9;
+        // the work is dominated by links; nodes run in parallel on their own thread
+        double fraction = Math.min(1.0, Math.min((double) linksDone / expectedLinks,
+                1.0) * 0.85 + Math.min((double) nodesDone / nodes, 1.0) * 0.15);
+        double rate = s.seconds() > 0 ? s.totalRows() / s.seconds() : 0;
+        double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : Double.NaN;
+        String text = String.format(Locale.ROOT, "%5.1f%%  nodes %,d  links %,d  counts %,d  %,.0f rows/s  elapsed %s  ETA %s",
+                fraction * 100, nodesDone, linksDone, countsDone, rate, clock(elapsed), clock(eta));
+        if (live) {
+            int filled = (int) Math.round(fraction * BAR);
+            out.print("\r[" + "#".repeat(filled) + " ".repeat(BAR - filled) + "] " + text + "   ");
+            out.flush();
+            drewLive = true;
+        } else {
+            out.println("load: " + text);
+        }
+    }
+
+    /** Ends the live line, if one was drawn. */
+    void finish() {
+        if (drewLive) {
+            out.println();
+        }
+    }
+
+    private static String clock(double seconds) {
+        if (Double.isNaN(seconds) || Double.isInfinite(seconds)) {
+            return "--:--";
+        }
+        long s = Math.round(seconds);
+        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+                : String.format(Locale.ROOT, "%02d:%02d", s / 60, s % 60);
+    }
+}

@@ -1,0 +1,211 @@
+package io.linkbench.run;
+
+import io.linkbench.measure.IntervalSample;
+import io.linkbench.measure.PhaseRecorder;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreSession;
+import io.linkbench.workload.GraphShape;
+import io.linkbench.workload.Op;
+import io.linkbench.workload.RequestGenerator;
+import io.linkbench.workload.Seeds;
+import io.linkbench.workload.WorkloadConfig;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The request phase: {@code requesters} threads run the operation mix against the store until
+ * {@code requests} in total, {@code warmup_time + maxtime} seconds, or a stop request. Closed loop by
+ * default; open loop at {@code requestrate} ops/s with a global arrival schedule. A status line every
+ * {@code displayfreq} seconds; warm-up is excluded from the result.
+ */
+public final class RequestPhase {
+    /** How long requesters may take to finish their last call after the deadline before the phase gives up on them. */
+    private static final long GRACE_NANOS = 30_000_000_000L;
+
+    private final RunConfig run;
+    private final WorkloadConfig workload;
+    private final GraphShape shape;
+    private final RunControl control;
+    private final PrintStream out;
+    private final int loop;
+
+    /**
+     * @param loop 0-based loop number (differentiates the random streams of loops)
+     */
+    public RequestPhase(RunConfig run, WorkloadConfig workload, GraphShape shape, RunControl control, PrintStream out,
+                        int loop) {
+        this.run = run;
+        this.workload = workload;
+        this.shape = shape;
+        this.control = control;
+        this.out = out;
+        this.loop = loop;
+    }
+
+    /** Runs the phase on an opened store and returns what it measured. */
+    public PhaseResult execute(GraphStore store) throws StoreException, InterruptedException {
+        store.prepareForRequests();
+        String[] names = new String[Op.count()];
+        for (Op op : Op.values()) {
+            names[op.ordinal()] = op.name();
+        }
+        PhaseRecorder recorder = new PhaseRecorder(names, run.openLoop());
+        OpCalls calls = new OpCalls();
+        int threads = run.requesters();
+        List<StoreSession> sessions = new ArrayList<>();
+        List<Thread> workers = new ArrayList<>();
+        long seed = run.seed() + loop * 0x9E3779B97F4A7C15L;
+        try {
+            for (int i = 0; i < threads; i++) {
+                sessions.add(store.session(i));
+            }
+            Map<String, Long> countersBefore = StoreCounters.read(store);
+            long startNanos = System.nanoTime();
+            long warmupEnd = startNanos + (long) (run.warmupSeconds() * 1e9);
+            long deadline = warmupEnd + (long) (run.maxSeconds() * 1e9);
+            ArrivalSchedule schedule = run.openLoop()
+                    ? new ArrivalSchedule(run.requestRate(), run.arrival(), Seeds.derive(seed, Seeds.Stream.ARRIVALS, 0), startNanos)
+                    : null;
+            out.printf(Locale.ROOT, "request phase: %d requesters, %s, up to %,d requests or %.0f s%s%n", threads,
+                    run.openLoop() ? String.format(Locale.ROOT, "open loop at %,.0f ops/s (%s arrivals)", run.requestRate(),
+                            run.arrival().name().toLowerCase(Locale.ROOT)) : "closed loop",
+                    run.requests(), run.maxSeconds(),
+                    run.warmupSeconds() > 0 ? String.format(Locale.ROOT, " after %.0f s warm-up", run.warmupSeconds()) : "");
+            for (int i = 0; i < threads; i++) {
+                long quota = run.requests() / threads + (i < run.requests() % threads ? 1 : 0);
+                Requester r = new Requester(sessions.get(i), new RequestGenerator(workload, shape, seed, i),
+                        recorder.newWorker(), calls,
+                        new Retrier(run.maxRetries(), run.retryBackoffMs(), control, Seeds.derive(seed, Seeds.Stream.REQUESTS, -1 - i)),
+                        quota, deadline, schedule, control);
+                Thread t = new Thread(r, "requester-" + i);
+                t.setDaemon(true);
+                workers.add(t);
+            }
+            long wallStart = System.currentTimeMillis();
+            workers.forEach(Thread::start);
+            Monitor monitor = new Monitor(recorder, names, startNanos, warmupEnd);
+            monitor.watch(workers, deadline);
+            long endNanos = System.nanoTime();
+            recorder.sample();
+            boolean stuck = workers.stream().anyMatch(Thread::isAlive);
+            List<String> warnings = new ArrayList<>(monitor.warnings);
+            if (stuck) {
+                warnings.add("some requesters were still inside a store call " + GRACE_NANOS / 1_000_000_000L
+                        + " s after the deadline; their last calls are not counted");
+            }
+            long measuredStart = monitor.measuredStartNanos;
+            double seconds = Math.max(0, (endNanos - measuredStart) / 1e9);
+            long wallMeasuredStart = wallStart + (measuredStart - startNanos) / 1_000_000;
+            Map<String, Long> countersAfter = StoreCounters.read(store);
+            return new PhaseResult("request", wallMeasuredStart, System.currentTimeMillis(), seconds, run.openLoop(),
+                    run.requestRate(), recorder.results(), recorder.scheduleLag(),
+                    StoreCounters.delta(countersBefore, countersAfter), StoreCounters.size(store), Map.of(),
+                    control.interrupted() || stuck, warnings);
+        } finally {
+            closeAll(sessions, workers);
+        }
+    }
+
+    private static void closeAll(List<StoreSession> sessions, List<Thread> workers) {
+        for (int i = 0; i < sessions.size(); i++) {
+            if (i < workers.size() && workers.get(i).isAlive()) {
+                continue; // a stuck thread still uses its session
+            }
+            try {
+                sessions.get(i).close();
+            } catch (StoreException | RuntimeException e) {
+                // closing is best effort at the end of a phase
+            }
+        }
+    }
+
+    /** The phase's own thread: status lines, the start of the measured window, backlog warnings. */
+    private final class Monitor {
+        private final PhaseRecorder recorder;
+        private final String[] names;
+        private final long startNanos;
+        private final long warmupEnd;
+        private final List<String> warnings = new ArrayList<>();
+        private long measuredStartNanos;
+        private int lagGrowth;
+        private double lastLagMs;
+        private boolean backlogWarned;
+
+        Monitor(PhaseRecorder recorder, String[] names, long startNanos, long warmupEnd) {
+            this.recorder = recorder;
+            this.names = names;
+            this.startNanos = startNanos;
+            this.warmupEnd = warmupEnd;
+            this.measuredStartNanos = warmupEnd > startNanos ? -1 : startNanos;
+        }
+
+        void watch(List<Thread> workers, long deadline) throws InterruptedException {
+            long displayNanos = (long) (run.displaySeconds() * 1e9);
+            long nextDisplay = startNanos + displayNanos;
+            while (true) {
+                long now = System.nanoTime();
+                if (measuredStartNanos < 0 && now >= warmupEnd) {
+                    recorder.reset();
+                    measuredStartNanos = now;
+                    out.println("warm-up done: measuring from now");
+                }
+                if (now >= nextDisplay) {
+                    IntervalSample s = recorder.sample();
+                    out.println(StatusLine.format(measuredStartNanos < 0 ? " warm-up" : "",
+                            (now - startNanos) / 1e9, s, names));
+                    checkBacklog(s);
+                    nextDisplay += displayNanos * Math.max(1, (now - nextDisplay) / displayNanos + 1);
+                }
+                if (allDone(workers)) {
+                    break;
+                }
+                if (now > deadline + GRACE_NANOS) {
+                    control.interrupt("requesters did not stop after the deadline");
+                    break;
+                }
+                long until = Math.min(nextDisplay, measuredStartNanos < 0 ? warmupEnd : Long.MAX_VALUE);
+                long wait = Math.max(1_000_000L, Math.min(until - System.nanoTime(), 100_000_000L));
+                workers.get(0).join(Math.max(1, wait / 1_000_000L));
+            }
+            for (Thread t : workers) {
+                t.join(1000);
+            }
+            if (measuredStartNanos < 0) { // stopped during warm-up: nothing was measured
+                recorder.reset();
+                measuredStartNanos = System.nanoTime();
+            }
+        }
+
+        private boolean allDone(List<Thread> workers) {
+            for (Thread t : workers) {
+                if (t.isAlive()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Open loop: warns once when the schedule lag grew over three intervals in a row and exceeds 1 s. */
+        private void checkBacklog(IntervalSample s) {
+            if (s.lag() == null || s.lag().getTotalCount() == 0 || backlogWarned) {
+                return;
+            }
+            double lagMs = s.lag().getValueAtPercentile(50) / 1e6;
+            lagGrowth = lagMs > lastLagMs ? lagGrowth + 1 : 0;
+            lastLagMs = lagMs;
+            if (lagGrowth >= 3 && lagMs > 1000) {
+                backlogWarned = true;
+                String w = String.format(Locale.ROOT,
+                        "backlog growing: the requesters cannot keep up with requestrate=%.0f (median lag %.1f s and rising);"
+                                + " response times include the wait", run.requestRate(), lagMs / 1000);
+                warnings.add(w);
+                out.println("WARNING: " + w);
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package io.linkbench.run;
+
+import io.linkbench.measure.WorkerRecorder;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreSession;
+import io.linkbench.workload.Op;
+import io.linkbench.workload.Request;
+import io.linkbench.workload.RequestGenerator;
+import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One request thread: generates an operation, calls the store, records the time around that call
+ * alone (retries of retryable failures included), until its share of {@code requests}, the phase's
+ * deadline, or a stop request. Open loop: waits for its next slot of the global schedule and records
+ * response time from the intended start as well.
+ */
+final class Requester implements Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(Requester.class);
+
+    private final StoreSession session;
+    private final RequestGenerator generator;
+    private final WorkerRecorder recorder;
+    private final OpCalls calls;
+    private final Retrier retrier;
+    private final long quota;
+    private final long deadlineNanos;
+    private final ArrivalSchedule schedule;
+    private final RunControl control;
+    private final boolean[] reportedUnexpected = new boolean[Op.count()];
+    private long done;
+
+    Requester(StoreSession session, RequestGenerator generator, WorkerRecorder recorder, OpCalls calls,
+              Retrier retrier, long quota, long deadlineNanos, ArrivalSchedule schedule, RunControl control) {
+        this.session = session;
+        this.generator = generator;
+        this.recorder = recorder;
+        this.calls = calls;
+        this.retrier = retrier;
+        this.quota = quota;
+        this.deadlineNanos = deadlineNanos;
+        this.schedule = schedule;
+        this.control = control;
+    }
+
+    @Override
+    public void run() {
+        while (done < quota && !control.interrupted()) {
+            long intended = 0;
+            if (schedule != null) {
+                intended = schedule.nextSlot();
+                if (intended >= deadlineNanos || !waitUntil(intended)) {
+                    break;
+                }
+            }
+            Request r = generator.next();
+            long start = System.nanoTime();
+            if (start >= deadlineNanos) {
+                break;
+            }
+            execute(r, intended, start);
+            done++;
+        }
+    }
+
+    /** Requests issued (including failed ones). */
+    long done() {
+        return done;
+    }
+
+    private void execute(Request r, long intended, long start) {
+        int op = r.op.ordinal();
+        OpCalls.Call call = calls.of(r.op);
+        for (int attempt = 0; ; attempt++) {
+            try {
+                int rows = call.run(session, r);
+                long end = System.nanoTime();
+                if (schedule == null) {
+                    recorder.recordService(op, end - start);
+                } else {
+                    recorder.recordOpenLoop(op, intended, start, end);
+                }
+                if (r.op == Op.GET_LINKS_LIST) {
+                    generator.listReturned(r, rows);
+                }
+                return;
+            } catch (StoreException e) {
+                if (retrier.retry(e, attempt, deadlineNanos, op, recorder)) {
+                    continue;
+                }
+                fail(op, intended, start, e.kind(), e);
+                return;
+            } catch (RuntimeException e) {
+                fail(op, intended, start, StoreException.Kind.OTHER, e);
+                return;
+            }
+        }
+    }
+
+    private void fail(int op, long intended, long start, StoreException.Kind kind, Exception e) {
+        recorder.recordError(op, kind);
+        if (schedule != null) {
+            recorder.recordLag(intended, start);
+        }
+        if (!reportedUnexpected[op] && (kind == StoreException.Kind.OTHER || kind == StoreException.Kind.REJECTED)) {
+            reportedUnexpected[op] = true;
+            LOG.warn("{} failed ({}): {} (further {} failures of this thread are counted, not logged)",
+                    Op.ofOrdinal(op), kind, oneLine(e), kind);
+            LOG.debug("stack trace", e);
+        }
+    }
+
+    private static String oneLine(Exception e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+
+    /** Parks until {@code intended}; false when the run was stopped meanwhile. */
+    private boolean waitUntil(long intended) {
+        long now;
+        while ((now = System.nanoTime()) < intended) {
+            if (control.interrupted()) {
+                return false;
+            }
+            LockSupport.parkNanos(Math.min(intended - now, 50_000_000L));
+        }
+        return true;
+    }
+}

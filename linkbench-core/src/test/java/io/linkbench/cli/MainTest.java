@@ -1,0 +1,151 @@
+package io.linkbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.linkbench.store.StoreProviders;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return Main.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                StoreProviders.discover(), args);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void badValueIsOneLineNamingTheKeyWithExitCode2() {
+        assertEquals(2, run("-D", "store=memory", "-D", "maxid1=abc", "-l"));
+        assertTrue(err().startsWith("linkbench: maxid1=abc: must be an integer"), err());
+        assertEquals(1, err().strip().lines().count(), err());
+    }
+
+    @Test
+    void zeroRequestersIsRejected() {
+        assertEquals(2, run("-D", "store=memory", "-D", "requesters=0", "-r"));
+        assertTrue(err().contains("requesters=0: must be an integer from 1"), err());
+    }
+
+    @Test
+    void negativeMixWeightIsRejected() {
+        assertEquals(2, run("-D", "store=memory", "-D", "addlink=-5", "-r"));
+        assertTrue(err().contains("addlink=-5"), err());
+    }
+
+    @Test
+    void unknownKeySuggestsTheClosestKnownKey() {
+        assertEquals(2, run("-D", "store=memory", "-D", "requestors=4", "-r"));
+        assertTrue(err().contains("did you mean 'requesters'"), err());
+    }
+
+    @Test
+    void unknownStoreListsTheKnownOnes() {
+        assertEquals(2, run("-D", "store=oracle", "-l"));
+        assertTrue(err().contains("store=oracle: must be one of"), err());
+        assertTrue(err().contains("memory"), err());
+    }
+
+    @Test
+    void missingConfigFileIsBadInput() {
+        assertEquals(2, run("-c", tmp.resolve("nope.properties").toString(), "-l"));
+        assertTrue(err().contains("no such file"), err());
+    }
+
+    @Test
+    void nothingToDoIsBadInput() {
+        assertEquals(2, run("-D", "store=memory"));
+        assertTrue(err().contains("give -l"), err());
+    }
+
+    @Test
+    void unknownOptionIsBadInput() {
+        assertEquals(2, run("--frobnicate"));
+    }
+
+    @Test
+    void versionAndKeyListWork() {
+        assertEquals(0, run("--version"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("linkbench "));
+        assertEquals(0, run("--list-keys"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("maxid1"));
+    }
+
+    @Test
+    void loadAndRequestsWriteResultFilesWithoutSecrets() throws IOException {
+        Path config = tmp.resolve("t.properties");
+        Files.writeString(config, "store = memory\nmaxid1 = 3001\nmaxtime = 1\ndisplayfreq = 0.5\n");
+        Path results = tmp.resolve("results");
+        int code = run("-c", config.toString(), "-D", "requests=20000", "-l", "-r", "--results", results.toString());
+        assertEquals(0, code, err());
+        String console = out.toString(StandardCharsets.UTF_8);
+        for (String op : List.of("GET_NODE", "ADD_LINK", "GET_LINKS_LIST", "LOAD_LINKS")) {
+            assertTrue(console.contains(op), op + " missing from:\n" + console);
+        }
+        List<Path> dirs;
+        try (Stream<Path> s = Files.list(results)) {
+            dirs = new ArrayList<>(s.toList());
+        }
+        assertEquals(1, dirs.size());
+        Path dir = dirs.get(0);
+        assertTrue(dir.getFileName().toString().endsWith("-memory"), dir.toString());
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("result.json").toFile());
+        assertEquals(2, json.get("phases").size());
+        assertEquals("3001", json.get("config").get("maxid1").asText());
+        assertTrue(Files.readString(dir.resolve("summary.txt")).contains("GET_NODE"));
+    }
+
+    @Test
+    void verifyOnMemoryStoreReportsNoMismatches() {
+        assertEquals(0, run("verify", "-D", "store=memory"), err());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("0 mismatches"));
+    }
+
+    @Test
+    void ctrlCStillWritesTheResults() throws Exception {
+        Path results = tmp.resolve("r");
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "-D", "store=memory", "-D", "maxid1=2001",
+                "-D", "maxtime=600", "-D", "displayfreq=0.5", "-l", "-r", "--results", results.toString());
+        pb.redirectErrorStream(true);
+        pb.redirectOutput(tmp.resolve("console.txt").toFile());
+        Process p = pb.start();
+        Path console = tmp.resolve("console.txt");
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!Files.readString(console).contains("p99 ms:") && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertTrue(Files.readString(console).contains("p99 ms:"), Files.readString(console));
+        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "exits after Ctrl-C");
+        assertFalse(p.isAlive());
+        String text = Files.readString(console);
+        assertTrue(text.contains("GET_NODE"), text);
+        try (Stream<Path> s = Files.list(results)) {
+            Path dir = s.findFirst().orElseThrow();
+            JsonNode json = new ObjectMapper().readTree(dir.resolve("result.json").toFile());
+            assertTrue(json.get("phases").get(1).get("interrupted").asBoolean());
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.linkbench.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SettingsTest {
+    private static Settings of(String k, String v) {
+        return Settings.withDefaults(Map.of(k, v), CoreSettings.all());
+    }
+
+    @Test
+    void badIntegerNamesKeyAndRange() {
+        ConfigException e = assertThrows(ConfigException.class, () -> of("maxid1", "abc").getLong("maxid1", 1, 100));
+        assertEquals("maxid1=abc: must be an integer from 1 to 100", e.getMessage());
+    }
+
+    @Test
+    void integersAcceptScientificAndGroupedForms() {
+        assertEquals(10_000_000_001L, of("maxid1", "10000000001").getLong("maxid1", 1, Long.MAX_VALUE));
+        assertEquals(1_000_000L, of("maxid1", "1e6").getLong("maxid1", 1, Long.MAX_VALUE));
+        assertEquals(1_000_000L, of("maxid1", "1_000_000").getLong("maxid1", 1, Long.MAX_VALUE));
+        assertThrows(ConfigException.class, () -> of("maxid1", "1.5").getLong("maxid1", 1, Long.MAX_VALUE));
+    }
+
+    @Test
+    void defaultsFillDeclaredKeys() {
+        Settings s = Settings.withDefaults(Map.of(), CoreSettings.all());
+        assertEquals(100001, s.getLong("maxid1", 1, Long.MAX_VALUE));
+        assertEquals("rocksdb", s.getString("store"));
+    }
+
+    @Test
+    void enumsAndBooleansListWhatIsAllowed() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> of("schema", "drop").getEnum("schema", io.linkbench.store.SchemaMode.class, null));
+        assertEquals("schema=drop: must be one of create recreate", e.getMessage());
+        ConfigException b = assertThrows(ConfigException.class, () -> of("x", "maybe").getBoolean("x", false));
+        assertTrue(b.getMessage().startsWith("x=maybe"));
+    }
+
+    @Test
+    void unknownKeySuggestsClosest() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> KeyCheck.rejectUnknown(List.of("maxid"), CoreSettings.all()));
+        assertTrue(e.getMessage().contains("unknown key 'maxid'"), e.getMessage());
+        assertTrue(e.getMessage().contains("did you mean 'maxid1'"), e.getMessage());
+        ConfigException far = assertThrows(ConfigException.class,
+                () -> KeyCheck.rejectUnknown(List.of("zzzzzzzzzzzzzzzzzzzz"), CoreSettings.all()));
+        assertFalse(far.getMessage().contains("did you mean"), far.getMessage());
+    }
+
+    @Test
+    void redactedDropsSecretsAndPasswordLikeKeys() {
+        Settings s = new Settings(Map.of("password", "hunter2", "db_password", "x", "host", "h"));
+        Map<String, String> r = s.redacted(List.of(Setting.secret("password", "p")));
+        assertEquals(Map.of("host", "h"), r);
+    }
+}

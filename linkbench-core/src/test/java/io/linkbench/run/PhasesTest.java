@@ -1,0 +1,147 @@
+package io.linkbench.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.config.CoreSettings;
+import io.linkbench.config.Settings;
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.store.CountVerifier;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreContext;
+import io.linkbench.store.memory.MemoryStoreProvider;
+import io.linkbench.workload.GraphShape;
+import io.linkbench.workload.LoadGenerator;
+import io.linkbench.workload.WorkloadConfig;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The load and request phases end to end against the memory store. */
+class PhasesTest {
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+
+    private static Settings settings(String... kv) {
+        Map<String, String> m = new HashMap<>();
+        m.put("store", "memory");
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return Settings.withDefaults(m, CoreSettings.all());
+    }
+
+    @Test
+    void loadThenRequestsKeepCountsConsistentAndHonourTheRequestLimit() throws Exception {
+        Settings s = settings("maxid1", "5001", "loaders", "3", "bulk_insert_count", "100", "load_chunk_size", "64",
+                "requesters", "3", "requests", "30000", "maxtime", "60", "displayfreq", "0.2");
+        RunConfig run = RunConfig.from(s);
+        WorkloadConfig w = WorkloadConfig.from(s);
+        GraphShape shape = new GraphShape(w, run.seed());
+        RunControl control = new RunControl();
+        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 4))) {
+            PhaseResult load = new LoadPhase(run, new LoadGenerator(w, shape, run.seed(), 1_700_000_000_000L), control,
+                    out, false).execute(store);
+            long links = 0;
+            for (long id1 = shape.startId(); id1 < shape.endId(); id1++) {
+                links += shape.degree(id1);
+            }
+            assertEquals(5000, rows(load, "LOAD_NODES"));
+            assertEquals(links, rows(load, "LOAD_LINKS"));
+            assertTrue(rows(load, "LOAD_COUNTS") >= 5000, "at least one count row per node");
+            assertFalse(load.interrupted());
+            assertEquals(0, ((CountVerifier) store).verifyCounts().mismatches());
+
+            PhaseResult req = new RequestPhase(run, w, shape, control, out, 0).execute(store);
+            long done = 0;
+            for (OpStats op : req.ops()) {
+                done += op.count() + op.errors();
+                assertEquals(0, op.errors(), op.name() + " errors");
+                assertTrue(op.count() > 0, op.name() + " never ran");
+            }
+            assertEquals(30000, done, "requests is the total over all requesters");
+            assertTrue(req.throughput() > 0);
+            assertEquals(0, ((CountVerifier) store).verifyCounts().mismatches());
+        }
+        String text = console.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("load phase: 5,000 nodes"), text);
+    }
+
+    @Test
+    void maxtimeEndsTheRunAndWarmupIsExcluded() throws Exception {
+        Settings s = settings("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "1.5",
+                "warmup_time", "0.5", "displayfreq", "0.5");
+        RunConfig run = RunConfig.from(s);
+        WorkloadConfig w = WorkloadConfig.from(s);
+        GraphShape shape = new GraphShape(w, run.seed());
+        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 2))) {
+            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false)
+                    .execute(store);
+            long t0 = System.nanoTime();
+            PhaseResult req = new RequestPhase(run, w, shape, new RunControl(), out, 0).execute(store);
+            double took = (System.nanoTime() - t0) / 1e9;
+            assertTrue(took >= 1.9 && took < 10, "took " + took + " s");
+            assertEquals(1.5, req.seconds(), 0.3, "measured window excludes warm-up");
+        }
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("warm-up done"));
+    }
+
+    @Test
+    void openLoopRecordsResponseTimeAndHoldsTheRate() throws Exception {
+        Settings s = settings("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "2",
+                "requestrate", "2000", "displayfreq", "1");
+        RunConfig run = RunConfig.from(s);
+        WorkloadConfig w = WorkloadConfig.from(s);
+        GraphShape shape = new GraphShape(w, run.seed());
+        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 2))) {
+            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false)
+                    .execute(store);
+            PhaseResult req = new RequestPhase(run, w, shape, new RunControl(), out, 0).execute(store);
+            assertTrue(req.openLoop());
+            assertEquals(2000, req.throughput(), 300);
+            for (OpStats op : req.ops()) {
+                if (op.count() > 0) {
+                    assertEquals(op.count(), op.response().getTotalCount());
+                    assertTrue(op.response().getMaxValue() >= op.service().getMinValue());
+                }
+            }
+            assertTrue(req.scheduleLag().getTotalCount() > 0);
+        }
+    }
+
+    @Test
+    void interruptStopsTheRequestPhaseAndKeepsWhatWasMeasured() throws Exception {
+        Settings s = settings("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "600");
+        RunConfig run = RunConfig.from(s);
+        WorkloadConfig w = WorkloadConfig.from(s);
+        GraphShape shape = new GraphShape(w, run.seed());
+        RunControl control = new RunControl();
+        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 2))) {
+            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false)
+                    .execute(store);
+            Thread stopper = new Thread(() -> {
+                try {
+                    Thread.sleep(700);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                control.interrupt("test");
+            });
+            stopper.start();
+            PhaseResult req = new RequestPhase(run, w, shape, control, out, 0).execute(store);
+            assertTrue(req.interrupted());
+            assertTrue(req.ops().stream().mapToLong(OpStats::count).sum() > 0);
+            assertTrue(req.seconds() < 30);
+        }
+    }
+
+    private static long rows(PhaseResult p, String step) {
+        return p.ops().stream().filter(o -> o.name().equals(step)).findFirst().orElseThrow().rows();
+    }
+
+}

@@ -1,0 +1,77 @@
+package io.linkbench.store.mysql;
+
+import io.linkbench.store.StoreException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/**
+ * Opens Connector/J connections with the options that keep the client cheap: server-side prepared
+ * statements (the store caches them itself), session state tracked locally instead of asked from the
+ * server, no time statistics. The user and password travel in {@link Properties}, never in the URL,
+ * so they appear in no message.
+ */
+final class Connector {
+
+    /** What a connection is for; each kind gets its own options. */
+    enum Purpose {
+        /** Autocommit reads and single-statement writes; UPDATE counts matched rows. */
+        AUTOCOMMIT,
+        /** Explicit transactions; UPDATE and INSERT ... ON DUPLICATE KEY UPDATE count changed rows. */
+        TRANSACTIONAL,
+        /** Schema changes, metrics, verification: no read timeout, autocommit. */
+        ADMIN
+    }
+
+    private static final String COMMON_OPTIONS = "useServerPrepStmts=true&cachePrepStmts=false"
+            + "&useLocalSessionState=true&useLocalTransactionState=true&elideSetAutoCommits=true"
+            + "&maintainTimeStats=false&cacheServerConfiguration=true&rewriteBatchedStatements=false"
+            + "&tcpKeepAlive=true&characterEncoding=UTF-8&useInformationSchema=true";
+
+    private final MySqlConfig config;
+    private final com.mysql.cj.jdbc.Driver driver;
+
+    Connector(MySqlConfig config) throws StoreException {
+        this.config = config;
+        try {
+            this.driver = new com.mysql.cj.jdbc.Driver();
+        } catch (SQLException e) {
+            throw new StoreException(StoreException.Kind.OTHER, "cannot load MySQL Connector/J: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A new connection to the configured server.
+     *
+     * @param withDatabase false to connect without a default database (before it exists)
+     */
+    Connection open(Purpose purpose, boolean withDatabase) throws StoreException {
+        StringBuilder url = new StringBuilder("jdbc:mysql://").append(config.address()).append('/');
+        if (withDatabase) {
+            url.append(config.database());
+        }
+        url.append('?').append(COMMON_OPTIONS)
+                .append("&connectTimeout=").append(config.connectTimeoutMs())
+                .append("&socketTimeout=").append(purpose == Purpose.ADMIN ? 0 : config.socketTimeoutMs())
+                .append("&useAffectedRows=").append(purpose == Purpose.TRANSACTIONAL);
+        if (!config.urlOptions().isEmpty()) {
+            url.append('&').append(config.urlOptions());
+        }
+        Properties props = new Properties();
+        props.setProperty("user", config.user());
+        props.setProperty("password", config.password());
+        Connection c = null;
+        try {
+            c = driver.connect(url.toString(), props);
+            c.setTransactionIsolation(config.isolation().jdbcLevel);
+            c.setAutoCommit(purpose != Purpose.TRANSACTIONAL);
+            return c;
+        } catch (SQLException e) {
+            SqlErrors.closeQuietly(c);
+            StoreException.Kind kind = SqlErrors.isConnectionLoss(e) ? StoreException.Kind.CONNECTION
+                    : SqlErrors.kindOf(e);
+            throw new StoreException(kind, "cannot connect to MySQL server " + config.address() + " as '"
+                    + config.user() + "': " + SqlErrors.oneLine(e), e);
+        }
+    }
+}

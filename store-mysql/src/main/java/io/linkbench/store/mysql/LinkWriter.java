@@ -1,0 +1,152 @@
+package io.linkbench.store.mysql;
+
+import io.linkbench.graph.Link;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.mysql.SqlText.Q;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+
+/**
+ * The link writes that keep the count invariant, each one transaction on the session's transactional
+ * connection: the link row is written or locked first, then the count row is upserted, always in that
+ * order, so writers of one (id1, link_type) queue on the count row instead of deadlocking. Any failure
+ * rolls back the whole transaction before the exception leaves (the driver retries the operation from
+ * the start, never inside the open transaction).
+ */
+final class LinkWriter {
+    private final ConnectionSlot tx;
+
+    LinkWriter(ConnectionSlot tx) {
+        this.tx = tx;
+    }
+
+    /**
+     * ADD_LINK: {@code INSERT ... ON DUPLICATE KEY UPDATE visibility} tells from the changed-row count
+     * whether the link is new (1), changed visibility (2) or not (0); an existing link then gets its
+     * data, time and version. The count row is upserted in every case (its time and version change).
+     */
+    boolean addLink(Link link) throws StoreException {
+        try {
+            SqlConnection c = tx.get();
+            PreparedStatement ins = c.get(Q.LINK_INSERT_OR_REVIVE);
+            byte[] data = link.data();
+            int visibility = link.visibility().code();
+            ins.setLong(1, link.id1());
+            ins.setLong(2, link.id2());
+            ins.setLong(3, link.linkType());
+            ins.setInt(4, visibility);
+            ins.setBytes(5, LinkData.inline(data));
+            setOverflow(ins, 6, data);
+            ins.setLong(7, link.time());
+            ins.setInt(8, link.version());
+            int changed = ins.executeUpdate();
+            boolean inserted = changed == 1;
+            long delta;
+            if (inserted) {
+                delta = visibility;
+            } else {
+                delta = changed == 2 ? (visibility == 1 ? 1 : -1) : 0;
+                updateLink(c, link);
+            }
+            upsertCount(c, link.id1(), link.linkType(), delta, link.time());
+            tx.commit();
+            return inserted;
+        } catch (SQLException e) {
+            throw tx.fail("ADD_LINK", e);
+        }
+    }
+
+    /** UPDATE_LINK: locks the row, rewrites it, and changes the count only when visibility changed. */
+    boolean updateLink(Link link) throws StoreException {
+        try {
+            SqlConnection c = tx.get();
+            int before = lock(c, link.id1(), link.linkType(), link.id2());
+            if (before < 0) {
+                tx.rollbackOrDrop();
+                return false;
+            }
+            updateLink(c, link);
+            int after = link.visibility().code();
+            if (after != before) {
+                upsertCount(c, link.id1(), link.linkType(), after - before, link.time());
+            }
+            tx.commit();
+            return true;
+        } catch (SQLException e) {
+            throw tx.fail("UPDATE_LINK", e);
+        }
+    }
+
+    /** DELETE_LINK: locks the row, hides or removes it, and takes one off the count if it was visible. */
+    boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
+        try {
+            SqlConnection c = tx.get();
+            int before = lock(c, id1, linkType, id2);
+            if (before < 0) {
+                tx.rollbackOrDrop();
+                return false;
+            }
+            if (expunge || before == 1) {
+                PreparedStatement ps = c.get(expunge ? Q.LINK_EXPUNGE : Q.LINK_HIDE);
+                ps.setLong(1, linkType);
+                ps.setLong(2, id1);
+                ps.setLong(3, id2);
+                ps.executeUpdate();
+            }
+            if (before == 1) {
+                upsertCount(c, id1, linkType, -1, System.currentTimeMillis());
+            }
+            tx.commit();
+            return true;
+        } catch (SQLException e) {
+            throw tx.fail("DELETE_LINK", e);
+        }
+    }
+
+    /** Locks the link row by its primary key; its visibility code, or -1 when there is no such link. */
+    private static int lock(SqlConnection c, long id1, long linkType, long id2) throws SQLException {
+        PreparedStatement ps = c.get(Q.LINK_LOCK);
+        ps.setLong(1, linkType);
+        ps.setLong(2, id1);
+        ps.setLong(3, id2);
+        try (ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? rs.getInt(1) : -1;
+        }
+    }
+
+    private static void updateLink(SqlConnection c, Link link) throws SQLException {
+        PreparedStatement ps = c.get(Q.LINK_UPDATE);
+        byte[] data = link.data();
+        ps.setInt(1, link.visibility().code());
+        ps.setBytes(2, LinkData.inline(data));
+        setOverflow(ps, 3, data);
+        ps.setLong(4, link.time());
+        ps.setInt(5, link.version());
+        ps.setLong(6, link.linkType());
+        ps.setLong(7, link.id1());
+        ps.setLong(8, link.id2());
+        ps.executeUpdate();
+    }
+
+    private static void upsertCount(SqlConnection c, long id1, long linkType, long delta, long time)
+            throws SQLException {
+        PreparedStatement ps = c.get(Q.COUNT_UPSERT);
+        ps.setLong(1, id1);
+        ps.setLong(2, linkType);
+        ps.setLong(3, Math.max(delta, 0));
+        ps.setLong(4, time);
+        ps.setLong(5, delta);
+        ps.executeUpdate();
+    }
+
+    private static void setOverflow(PreparedStatement ps, int index, byte[] data) throws SQLException {
+        byte[] overflow = LinkData.overflow(data);
+        if (overflow == null) {
+            ps.setNull(index, Types.LONGVARBINARY);
+        } else {
+            ps.setBytes(index, overflow);
+        }
+    }
+}

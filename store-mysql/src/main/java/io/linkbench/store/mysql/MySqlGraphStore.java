@@ -1,0 +1,237 @@
+package io.linkbench.store.mysql;
+
+import io.linkbench.store.CountVerifier;
+import io.linkbench.store.LoadHooks;
+import io.linkbench.store.SchemaMode;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreException.Kind;
+import io.linkbench.store.StoreInfo;
+import io.linkbench.store.StoreMetrics;
+import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionalStore;
+import io.linkbench.store.VerificationReport;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * The MySQL store: hands out {@link MySqlSession}s (two connections each) and does the process-wide
+ * work (schema, metrics, verification) on one admin connection of its own, re-opened when lost. The
+ * admin work is synchronized; sessions share nothing but the immutable configuration.
+ */
+final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadHooks {
+    private static final String BUILD_INDEX_STEP = "build index " + Schema.LINK_INDEX;
+
+    private final MySqlConfig config;
+    private final Connector connector;
+    private final SqlText sql;
+    private final Schema schema;
+    private final boolean local;
+    private final int maxStatementChars;
+    private final String serverVersion;
+    private Connection admin;
+
+    private MySqlGraphStore(MySqlConfig config, Connector connector, Connection admin) throws SQLException {
+        this.config = config;
+        this.connector = connector;
+        this.sql = new SqlText(config);
+        this.schema = new Schema(config);
+        this.admin = admin;
+        this.local = ServerMetrics.isLocal(config.host());
+        long maxPacket = 16L << 20;
+        String version = "";
+        try (Statement s = admin.createStatement();
+             ResultSet rs = s.executeQuery("SELECT VERSION(), @@max_allowed_packet")) {
+            if (rs.next()) {
+                version = rs.getString(1);
+                maxPacket = rs.getLong(2);
+            }
+        }
+        this.serverVersion = version;
+        this.maxStatementChars = (int) Math.max(4096, Math.min(config.bulkInsertKb() * 1024L, maxPacket - 4096));
+    }
+
+    /** Connects (failing within the connect timeout) and checks that the server offers the engine. */
+    static MySqlGraphStore open(MySqlConfig config) throws StoreException {
+        Connector connector = new Connector(config);
+        Connection admin = connector.open(Connector.Purpose.ADMIN, false);
+        try {
+            checkEngine(admin, config);
+            return new MySqlGraphStore(config, connector, admin);
+        } catch (SQLException e) {
+            SqlErrors.closeQuietly(admin);
+            throw SqlErrors.toStore("MySQL server " + config.address(), e);
+        } catch (StoreException | RuntimeException e) {
+            SqlErrors.closeQuietly(admin);
+            throw e;
+        }
+    }
+
+    private static void checkEngine(Connection c, MySqlConfig config) throws SQLException, StoreException {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT engine, support FROM information_schema.ENGINES")) {
+            StringBuilder offered = new StringBuilder();
+            while (rs.next()) {
+                String support = rs.getString(2);
+                if ("YES".equalsIgnoreCase(support) || "DEFAULT".equalsIgnoreCase(support)) {
+                    if (rs.getString(1).equalsIgnoreCase(config.engine())) {
+                        return;
+                    }
+                    offered.append(offered.length() == 0 ? "" : ", ").append(rs.getString(1));
+                }
+            }
+            throw new StoreException(Kind.REJECTED, "engine = " + config.engine() + ": the server at "
+                    + config.address() + " does not offer it (it offers " + offered + ")"
+                    + (config.rocksDb() ? "; on MariaDB install mariadb-plugin-rocksdb and run"
+                    + " INSTALL SONAME 'ha_rocksdb', or run scripts/start-mariadb.sh" : ""));
+        }
+    }
+
+    @Override
+    public synchronized StoreInfo info() throws StoreException {
+        try {
+            Connection c = admin();
+            Map<String, String> facts = new LinkedHashMap<>();
+            facts.put("server", config.address());
+            facts.put("database", config.database());
+            facts.put("isolation", config.isolation().sqlName());
+            facts.put("tables", config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable());
+            facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
+            facts.putAll(ServerMetrics.variables(c));
+            String engine = schema.linkEngine(c);
+            return new StoreInfo("mysql", serverVersion, engine.isEmpty() ? config.engine() : engine, facts);
+        } catch (SQLException e) {
+            throw adminFailure("info", e);
+        }
+    }
+
+    @Override
+    public synchronized void prepareForLoad(SchemaMode mode) throws StoreException {
+        try {
+            schema.prepareForLoad(admin(), mode);
+        } catch (SQLException e) {
+            throw adminFailure("prepare the schema", e);
+        }
+    }
+
+    @Override
+    public synchronized void prepareForRequests() throws StoreException {
+        try {
+            schema.prepareForRequests(admin());
+        } catch (SQLException e) {
+            throw adminFailure("prepare the schema", e);
+        }
+    }
+
+    @Override
+    public StoreSession session(int workerId) {
+        return new MySqlSession(connector, sql, maxStatementChars);
+    }
+
+    @Override
+    public List<String> finishLoadSteps() {
+        return config.indexAfterLoad() ? List.of(BUILD_INDEX_STEP) : List.of();
+    }
+
+    @Override
+    public synchronized void runFinishLoadStep(String step) throws StoreException {
+        if (!BUILD_INDEX_STEP.equals(step)) {
+            throw new StoreException(Kind.REJECTED, "unknown load step '" + step + "'");
+        }
+        try {
+            Connection c = admin();
+            if (!schema.hasLinkIndex(c)) {
+                schema.addLinkIndex(c);
+            }
+        } catch (SQLException e) {
+            throw adminFailure(step, e);
+        }
+    }
+
+    @Override
+    public VerificationReport verifyCounts() throws StoreException {
+        synchronized (this) {
+            try {
+                if (!schema.tablesExist(admin())) {
+                    throw new StoreException(Kind.REJECTED, "database " + config.database() + " has no tables "
+                            + config.linkTable() + " and " + config.countTable() + " to verify: load it first (-l)");
+                }
+            } catch (SQLException e) {
+                throw adminFailure("verify counts", e);
+            }
+        }
+        Connection forLinks = connector.open(Connector.Purpose.ADMIN, true);
+        try (Connection forCounts = connector.open(Connector.Purpose.ADMIN, true)) {
+            return CountChecker.check(forLinks, forCounts, sql);
+        } catch (SQLException e) {
+            throw SqlErrors.toStore("verify counts", e);
+        } finally {
+            SqlErrors.closeQuietly(forLinks);
+        }
+    }
+
+    @Override
+    public synchronized Map<String, Long> counters() throws StoreException {
+        try {
+            return ServerMetrics.counters(admin());
+        } catch (SQLException e) {
+            throw adminFailure("read server counters", e);
+        }
+    }
+
+    @Override
+    public synchronized OptionalLong sizeBytes() throws StoreException {
+        return ServerMetrics.totalSize(tableSizes());
+    }
+
+    /** Data plus index bytes per table, as information_schema estimates them. */
+    synchronized Map<String, Long> tableSizes() throws StoreException {
+        try {
+            return ServerMetrics.tableSizes(admin(), config);
+        } catch (SQLException e) {
+            throw adminFailure("read table sizes", e);
+        }
+    }
+
+    /** Looked up on every call: a restarted server has a new pid. */
+    @Override
+    public synchronized OptionalInt serverPid() {
+        if (!local) {
+            return OptionalInt.empty();
+        }
+        try {
+            return ServerMetrics.localPid(admin());
+        } catch (SQLException | StoreException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        SqlErrors.closeQuietly(admin);
+        admin = null;
+    }
+
+    /** The admin connection, re-opened after it was lost. */
+    private Connection admin() throws StoreException {
+        if (admin == null) {
+            admin = connector.open(Connector.Purpose.ADMIN, false);
+        }
+        return admin;
+    }
+
+    private StoreException adminFailure(String what, SQLException e) {
+        StoreException se = SqlErrors.toStore(what, e);
+        if (se.kind() == Kind.CONNECTION || se.kind() == Kind.TIMEOUT) {
+            SqlErrors.closeQuietly(admin);
+            admin = null;
+        }
+        return se;
+    }
+}

@@ -1,0 +1,151 @@
+package io.linkbench.store.mysql;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * Server facts for the cost report: the {@code SHOW GLOBAL STATUS} counters that matter for a
+ * benchmark (rows and bytes read and written by the server, InnoDB and RocksDB), the tables' sizes
+ * from {@code information_schema}, and the server's process id when it runs on this host.
+ */
+final class ServerMetrics {
+
+    /** Monotonic counters worth a delta, lower case; names the server lacks are simply absent. */
+    private static final Set<String> COUNTERS = Set.of(
+            "questions", "com_select", "com_insert", "com_update", "com_delete", "com_commit", "com_rollback",
+            "bytes_received", "bytes_sent", "rows_read", "rows_sent",
+            "handler_read_key", "handler_read_next", "handler_read_prev", "handler_read_rnd_next",
+            "handler_write", "handler_update", "handler_delete", "handler_commit", "handler_rollback",
+            "innodb_rows_read", "innodb_rows_inserted", "innodb_rows_updated", "innodb_rows_deleted",
+            "innodb_data_read", "innodb_data_written", "innodb_data_reads", "innodb_data_writes",
+            "innodb_data_fsyncs", "innodb_os_log_written", "innodb_log_writes", "innodb_pages_read",
+            "innodb_pages_written", "innodb_buffer_pool_reads", "innodb_buffer_pool_read_requests",
+            "innodb_buffer_pool_write_requests", "innodb_buffer_pool_pages_flushed", "innodb_row_lock_waits",
+            "innodb_row_lock_time", "innodb_deadlocks",
+            "rocksdb_rows_read", "rocksdb_rows_inserted", "rocksdb_rows_updated", "rocksdb_rows_deleted",
+            "rocksdb_bytes_read", "rocksdb_bytes_written", "rocksdb_wal_bytes", "rocksdb_wal_synced",
+            "rocksdb_flush_write_bytes", "rocksdb_compact_read_bytes", "rocksdb_compact_write_bytes",
+            "rocksdb_block_cache_hit", "rocksdb_block_cache_miss", "rocksdb_number_keys_read",
+            "rocksdb_number_keys_written", "rocksdb_covered_secondary_key_lookups", "rocksdb_queries_point",
+            "rocksdb_queries_range", "rocksdb_row_lock_deadlocks", "rocksdb_row_lock_wait_timeouts",
+            "rocksdb_snapshot_conflict_errors", "rocksdb_stall_micros");
+
+    /** Server settings that shape the results, for the report's facts. */
+    static final List<String> VARIABLES = List.of(
+            "version_comment", "innodb_buffer_pool_size", "innodb_flush_log_at_trx_commit", "innodb_doublewrite",
+            "rocksdb_block_cache_size", "rocksdb_flush_log_at_trx_commit", "rocksdb_lock_wait_timeout",
+            "rocksdb_deadlock_detect", "rocksdb_default_cf_options", "log_bin", "sync_binlog", "max_connections");
+
+    private ServerMetrics() {
+    }
+
+    static Map<String, Long> counters(Connection c) throws SQLException {
+        Map<String, Long> out = new LinkedHashMap<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS")) {
+            while (rs.next()) {
+                String name = rs.getString(1);
+                if (COUNTERS.contains(name.toLowerCase(Locale.ROOT))) {
+                    try {
+                        out.put(name, Long.parseLong(rs.getString(2).trim()));
+                    } catch (NumberFormatException | NullPointerException ignored) {
+                        // not a number on this server version: leave it out
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Data plus index bytes of each table, by table name (tables that do not exist are absent). */
+    static Map<String, Long> tableSizes(Connection c, MySqlConfig config) throws SQLException {
+        Map<String, Long> out = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT table_name, COALESCE(data_length, 0)"
+                + " + COALESCE(index_length, 0) FROM information_schema.TABLES WHERE table_schema = ?"
+                + " AND table_name IN (?, ?, ?)")) {
+            ps.setString(1, config.database());
+            ps.setString(2, config.nodeTable());
+            ps.setString(3, config.linkTable());
+            ps.setString(4, config.countTable());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+        }
+        return out;
+    }
+
+    static OptionalLong totalSize(Map<String, Long> sizes) {
+        return sizes.isEmpty() ? OptionalLong.empty()
+                : OptionalLong.of(sizes.values().stream().mapToLong(Long::longValue).sum());
+    }
+
+    static Map<String, String> variables(Connection c) throws SQLException {
+        Map<String, String> out = new LinkedHashMap<>();
+        StringBuilder in = new StringBuilder();
+        for (String v : VARIABLES) {
+            in.append(in.length() == 0 ? "'" : ",'").append(v).append('\'');
+        }
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SHOW GLOBAL VARIABLES WHERE Variable_name IN (" + in + ")")) {
+            while (rs.next()) {
+                out.put(rs.getString(1).toLowerCase(Locale.ROOT), rs.getString(2));
+            }
+        }
+        return out;
+    }
+
+    /** True when {@code host} names this machine. */
+    static boolean isLocal(String host) {
+        String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        if (h.equalsIgnoreCase("localhost")) {
+            return true;
+        }
+        try {
+            InetAddress a = InetAddress.getByName(h);
+            return a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null;
+        } catch (UnknownHostException | SocketException e) {
+            return false;
+        }
+    }
+
+    /** The pid in the server's {@code pid_file} when that process runs here, else empty. */
+    static OptionalInt localPid(Connection c) throws SQLException {
+        String pidFile;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT @@pid_file")) {
+            pidFile = rs.next() ? rs.getString(1) : null;
+        }
+        if (pidFile == null || pidFile.isBlank()) {
+            return OptionalInt.empty();
+        }
+        try {
+            Path file = Path.of(pidFile);
+            if (!file.isAbsolute()) {
+                return OptionalInt.empty(); // relative to the server's datadir, which we do not know here
+            }
+            int pid = Integer.parseInt(Files.readString(file, StandardCharsets.US_ASCII).trim());
+            String comm = Files.readString(Path.of("/proc", Integer.toString(pid), "comm"), StandardCharsets.US_ASCII);
+            return comm.contains("mysqld") || comm.contains("mariadbd") ? OptionalInt.of(pid) : OptionalInt.empty();
+        } catch (IOException | RuntimeException e) {
+            return OptionalInt.empty();
+        }
+    }
+}

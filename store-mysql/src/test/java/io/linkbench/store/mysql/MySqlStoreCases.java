@@ -1,0 +1,254 @@
+package io.linkbench.store.mysql;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.graph.Link;
+import io.linkbench.graph.LinkCount;
+import io.linkbench.graph.Node;
+import io.linkbench.graph.Visibility;
+import io.linkbench.store.CountVerifier;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.LoadHooks;
+import io.linkbench.store.SchemaMode;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreSession;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What is particular to the MySQL store, run on each engine by a subclass: payloads around the
+ * 255-byte split between the indexed column and the overflow column, bulk loads split by size, the
+ * refusal to load over data, index_after_load, primary-key plans, and the count check.
+ */
+abstract class MySqlStoreCases {
+    private GraphStore store;
+
+    abstract String engine();
+
+    String database() {
+        return "lbtest_cases_" + engine().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    @BeforeEach
+    void open() throws StoreException {
+        store = MySqlTestServer.freshStore(engine(), database(), Map.of("bulk_insert_kb", "4"));
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        if (store != null) {
+            store.close();
+        }
+    }
+
+    @Test
+    void payloadsOfEveryLengthAroundTheIndexedPrefixComeBackExactly() throws Exception {
+        int[] lengths = {0, 1, 254, 255, 256, 1000, 65536};
+        Random random = new Random(7);
+        try (StoreSession s = store.session(0)) {
+            List<Link> expected = new ArrayList<>();
+            for (int i = 0; i < lengths.length; i++) {
+                byte[] data = new byte[lengths[i]];
+                random.nextBytes(data);
+                Link link = new Link(10, 1, 100 + i, Visibility.VISIBLE, data, i, 1000 + i);
+                assertTrue(s.addLink(link));
+                expected.add(0, link); // newest first
+            }
+            assertEquals(expected, s.getLinkList(10, 1, 0, Long.MAX_VALUE, 0, 100));
+            long[] id2s = {106, 100, 103, 103, 104, 999};
+            List<Link> got = s.multigetLinks(10, 1, id2s);
+            assertEquals(List.of(expected.get(6), expected.get(3), expected.get(2), expected.get(0)), got);
+
+            byte[] longer = new byte[70000];
+            random.nextBytes(longer);
+            Link updated = new Link(10, 1, 100, Visibility.VISIBLE, longer, 9, 5000);
+            assertTrue(s.updateLink(updated));
+            assertEquals(updated, s.getLinkList(10, 1, 0, Long.MAX_VALUE, 0, 1).get(0));
+            Link shortAgain = new Link(10, 1, 100, Visibility.VISIBLE, new byte[] {0, 39, 92, 10}, 10, 5001);
+            assertTrue(s.updateLink(shortAgain));
+            assertEquals(List.of(shortAgain), s.multigetLinks(10, 1, new long[] {100}));
+
+            byte[] nodeData = new byte[65536];
+            random.nextBytes(nodeData);
+            long id = s.addNode(new Node(0, 3, 1, 100, nodeData));
+            assertArrayEquals(nodeData, s.getNode(id, 3).data());
+        }
+    }
+
+    @Test
+    void bulkLoadSplitsBatchesBySizeAndKeepsEveryRow() throws Exception {
+        Random random = new Random(3);
+        List<Link> links = new ArrayList<>();
+        List<LinkCount> counts = new ArrayList<>();
+        List<Node> nodes = new ArrayList<>();
+        for (long id1 = 1; id1 <= 60; id1++) {
+            byte[] nodeData = new byte[(int) (id1 * 7)];
+            random.nextBytes(nodeData);
+            nodes.add(new Node(id1, 2, id1, (int) id1, nodeData));
+            int visible = 0;
+            for (long id2 = 1; id2 <= id1 % 5; id2++) {
+                byte[] data = new byte[(int) ((id1 * id2 * 37) % 600)];
+                random.nextBytes(data);
+                Visibility v = id2 == 3 ? Visibility.HIDDEN : Visibility.VISIBLE;
+                visible += v == Visibility.VISIBLE ? 1 : 0;
+                links.add(new Link(id1, 1, id2, v, data, 1, id1 * 10 + id2));
+            }
+            if (id1 % 5 != 0) {
+                counts.add(new LinkCount(id1, 1, visible, id1, 0));
+            }
+        }
+        try (StoreSession s = store.session(0)) {
+            s.loadNodes(nodes);
+            s.loadLinks(links);
+            s.loadCounts(counts);
+            for (Node n : nodes) {
+                assertEquals(n, s.getNode(n.id(), 2));
+            }
+            for (Link l : links) {
+                assertEquals(List.of(l), s.multigetLinks(l.id1(), 1, new long[] {l.id2()}));
+            }
+            assertEquals(3, s.countLinks(4, 1)); // id2 1..4, 3 hidden
+            long id = s.addNode(new Node(0, 2, 1, 1, new byte[0]));
+            assertTrue(id > 60, "ids assigned after a load are above the loaded ones: " + id);
+        }
+        var report = ((CountVerifier) store).verifyCounts();
+        assertTrue(report.ok(), report.toString());
+        assertEquals(48, report.groupsChecked());
+    }
+
+    @Test
+    void verifyFindsCountsThatDisagreeWithTheLinksInBothDirections() throws Exception {
+        try (StoreSession s = store.session(0)) {
+            s.addLink(new Link(1, 1, 2, Visibility.VISIBLE, new byte[0], 0, 1));
+            s.addLink(new Link(1, 1, 3, Visibility.VISIBLE, new byte[0], 0, 1));
+            s.addLink(new Link(2, 1, 3, Visibility.VISIBLE, new byte[0], 0, 1));
+        }
+        assertTrue(((CountVerifier) store).verifyCounts().ok());
+        try (Connection c = MySqlTestServer.jdbc(database()); Statement st = c.createStatement()) {
+            st.executeUpdate("UPDATE counttable SET count = 5 WHERE id = 1");
+            st.executeUpdate("DELETE FROM counttable WHERE id = 2");
+            st.executeUpdate("INSERT INTO counttable VALUES (7, 1, 1, 0, 0)");
+        }
+        var report = ((CountVerifier) store).verifyCounts();
+        assertEquals(3, report.mismatches(), report.toString());
+        assertEquals(List.of(new io.linkbench.store.VerificationReport.Mismatch(1, 1, 5, 2),
+                new io.linkbench.store.VerificationReport.Mismatch(2, 1, -1, 1),
+                new io.linkbench.store.VerificationReport.Mismatch(7, 1, 1, 0)), report.examples());
+    }
+
+    @Test
+    void loadingIntoDataRefusesWithoutRecreateAndRecreateDropsIt() throws Exception {
+        try (StoreSession s = store.session(0)) {
+            s.addNode(new Node(0, 1, 1, 1, new byte[] {1}));
+        }
+        StoreException e = assertThrows(StoreException.class, () -> store.prepareForLoad(SchemaMode.CREATE));
+        assertEquals(StoreException.Kind.REJECTED, e.kind());
+        assertTrue(e.getMessage().contains("schema = recreate"), e.getMessage());
+        assertTrue(e.getMessage().contains("nodetable"), e.getMessage());
+        store.prepareForRequests(); // drops nothing
+        try (StoreSession s = store.session(0)) {
+            assertEquals(1, s.getNode(1, 1).version());
+        }
+        store.prepareForLoad(SchemaMode.RECREATE);
+        store.prepareForLoad(SchemaMode.CREATE); // empty now
+        try (StoreSession s = store.session(0)) {
+            assertNull(s.getNode(1, 1));
+        }
+    }
+
+    @Test
+    void tablesOfAnotherEngineAreNotUsedSilently() throws Exception {
+        String other = engine().equalsIgnoreCase("ROCKSDB") ? "InnoDB" : "ROCKSDB";
+        try (GraphStore wrong = MySqlTestServer.open(MySqlTestServer.settings(other, database(), Map.of()))) {
+            StoreException e = assertThrows(StoreException.class, wrong::prepareForRequests);
+            assertTrue(e.getMessage().contains("uses engine"), e.getMessage());
+            e = assertThrows(StoreException.class, () -> wrong.prepareForLoad(SchemaMode.CREATE));
+            assertTrue(e.getMessage().contains("schema = recreate"), e.getMessage());
+        }
+    }
+
+    @Test
+    void indexAfterLoadBuildsTheCoveringIndexAsItsOwnStep() throws Exception {
+        store.close();
+        store = MySqlTestServer.freshStore(engine(), database(), Map.of("index_after_load", "true"));
+        LoadHooks hooks = (LoadHooks) store;
+        assertEquals(List.of("build index id1_type"), hooks.finishLoadSteps());
+        try (Connection c = MySqlTestServer.jdbc(database())) {
+            assertFalse(new Schema(configOf(Map.of())).hasLinkIndex(c));
+            try (StoreSession s = store.session(0)) {
+                s.loadLinks(List.of(new Link(5, 1, 6, Visibility.VISIBLE, new byte[] {1}, 1, 9)));
+            }
+            hooks.runFinishLoadStep("build index id1_type");
+            assertTrue(new Schema(configOf(Map.of())).hasLinkIndex(c));
+        }
+        try (StoreSession s = store.session(0)) {
+            assertEquals(1, s.getLinkList(5, 1, 0, 100, 0, 10).size());
+        }
+    }
+
+    @Test
+    void statementsThatAddressOneLinkUseThePrimaryKey() throws Exception {
+        SqlText sql = new SqlText(configOf(Map.of()));
+        try (StoreSession s = store.session(0)) { // rows, so the plans are not "impossible WHERE"
+            for (long id2 = 1; id2 <= 3; id2++) {
+                s.addLink(new Link(1, 1, id2, Visibility.VISIBLE, new byte[] {1}, 1, id2));
+            }
+        }
+        try (Connection c = MySqlTestServer.jdbc(database()); Statement st = c.createStatement()) {
+            for (SqlText.Q q : List.of(SqlText.Q.LINK_UPDATE, SqlText.Q.LINK_LOCK, SqlText.Q.LINK_HIDE,
+                    SqlText.Q.LINK_EXPUNGE, SqlText.Q.LINK_DATA_EXT)) {
+                String literal = sql.of(q).replace("?", "1");
+                try (ResultSet rs = st.executeQuery("EXPLAIN " + literal)) {
+                    assertTrue(rs.next());
+                    assertEquals("PRIMARY", rs.getString("key"), q + ": " + literal);
+                }
+            }
+            try (ResultSet rs = st.executeQuery("EXPLAIN " + sql.of(SqlText.Q.GET_LINK_LIST).replace("?", "1"))) {
+                assertTrue(rs.next());
+                assertEquals("id1_type", rs.getString("key"));
+                assertTrue(rs.getString("Extra").contains("Using index"), rs.getString("Extra"));
+                assertFalse(rs.getString("Extra").contains("filesort"), rs.getString("Extra"));
+            }
+        }
+    }
+
+    @Test
+    void countersSizeAndServerFactsAreReported() throws Exception {
+        var metrics = (io.linkbench.store.StoreMetrics) store;
+        Map<String, Long> before = metrics.counters();
+        try (StoreSession s = store.session(0)) {
+            for (int i = 0; i < 20; i++) {
+                s.addLink(new Link(1, 1, i, Visibility.VISIBLE, new byte[8], 1, i));
+            }
+        }
+        Map<String, Long> after = metrics.counters();
+        assertTrue(after.get("Handler_write") >= before.get("Handler_write") + 20, after.toString());
+        assertTrue(metrics.sizeBytes().isPresent());
+        var info = store.info();
+        assertEquals("mysql", info.store());
+        assertTrue(info.engine().equalsIgnoreCase(engine()), info.toString());
+        assertFalse(info.version().isEmpty());
+        if (MySqlTestServer.HOST.equals("127.0.0.1") && java.nio.file.Files.isReadable(
+                java.nio.file.Path.of("/run/mysqld/mysqld.pid"))) {
+            assertTrue(metrics.serverPid().isPresent());
+        }
+    }
+
+    MySqlConfig configOf(Map<String, String> extra) {
+        return MySqlConfig.from(new io.linkbench.config.Settings(
+                MySqlTestServer.settings(engine(), database(), extra)));
+    }
+}

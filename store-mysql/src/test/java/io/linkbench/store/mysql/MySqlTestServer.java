@@ -1,0 +1,96 @@
+package io.linkbench.store.mysql;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.linkbench.config.Settings;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.SchemaMode;
+import io.linkbench.store.StoreContext;
+import io.linkbench.store.StoreException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * The MySQL server the tests use: found through the environment variables LINKBENCH_MYSQL_HOST,
+ * LINKBENCH_MYSQL_PORT, LINKBENCH_MYSQL_USER and LINKBENCH_PASSWORD, with the defaults that
+ * scripts/start-mariadb.sh creates. When it cannot be reached the tests are skipped with a message,
+ * except under CI=true, where they fail (CI starts the server).
+ */
+final class MySqlTestServer {
+    static final String HOST = env("LINKBENCH_MYSQL_HOST", "127.0.0.1");
+    static final String PORT = env("LINKBENCH_MYSQL_PORT", "3306");
+    static final String USER = env("LINKBENCH_MYSQL_USER", "linkbench");
+    private static final String PASSWORD = env("LINKBENCH_PASSWORD", "linkbench");
+    /** Why the server cannot be used, or null when it can; found once per test JVM. */
+    private static final String UNREACHABLE = probe();
+
+    private MySqlTestServer() {
+    }
+
+    /** Skips the calling test (or fails it under CI=true) when there is no server. */
+    static void assumeAvailable() {
+        if (UNREACHABLE == null) {
+            return;
+        }
+        String message = "MySQL store tests need a MySQL or MariaDB server at " + HOST + ":" + PORT + " as "
+                + USER + " (run scripts/start-mariadb.sh): " + UNREACHABLE;
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+            fail(message);
+        }
+        System.err.println("SKIPPED: " + message);
+        Assumptions.abort(message);
+    }
+
+    /** The store settings for {@code database} with {@code engine}, plus {@code extra}. */
+    static Map<String, String> settings(String engine, String database, Map<String, String> extra) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("store", "mysql");
+        m.put("host", HOST);
+        m.put("port", PORT);
+        m.put("user", USER);
+        m.put("password", PASSWORD);
+        m.put("dbid", database);
+        m.put("engine", engine);
+        m.putAll(extra);
+        return m;
+    }
+
+    /** A store on {@code database} (recreated empty) with {@code engine}. */
+    static GraphStore freshStore(String engine, String database, Map<String, String> extra) throws StoreException {
+        assumeAvailable();
+        GraphStore store = open(settings(engine, database, extra));
+        store.prepareForLoad(SchemaMode.RECREATE);
+        return store;
+    }
+
+    static GraphStore open(Map<String, String> settings) throws StoreException {
+        return new MySqlStoreProvider().open(new StoreContext(new Settings(settings), 8));
+    }
+
+    /** A plain JDBC connection to {@code database} ("" for none), for checks behind the store's back. */
+    static Connection jdbc(String database) throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("user", USER);
+        p.setProperty("password", PASSWORD);
+        return DriverManager.getConnection("jdbc:mysql://" + HOST + ":" + PORT + "/" + database
+                + "?connectTimeout=3000", p);
+    }
+
+    private static String probe() {
+        try (Connection c = jdbc("")) {
+            return null;
+        } catch (SQLException e) {
+            return SqlErrors.oneLine(e);
+        }
+    }
+
+    private static String env(String name, String defaultValue) {
+        String v = System.getenv(name);
+        return v == null || v.isBlank() ? defaultValue : v;
+    }
+}

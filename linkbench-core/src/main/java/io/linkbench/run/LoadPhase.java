@@ -3,6 +3,7 @@ package io.linkbench.run;
 import io.linkbench.graph.Link;
 import io.linkbench.graph.LinkCount;
 import io.linkbench.graph.Node;
+import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseRecorder;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.WorkerRecorder;
@@ -115,6 +116,8 @@ public final class LoadPhase {
         if (failure.get() != null) {
             warnings.add("load failed: " + failure.get().getMessage());
         }
+        List<OpStats> stats = recorder.results();
+        out.println(finalLine(stats, seconds));
         Map<String, Double> steps = new LinkedHashMap<>();
         if (store instanceof LoadHooks hooks && !control.interrupted()) {
             for (String step : hooks.finishLoadSteps()) {
@@ -126,9 +129,20 @@ public final class LoadPhase {
                 out.printf(Locale.ROOT, "post-load step: %s took %.3f s%n", step, s);
             }
         }
-        return new PhaseResult("load", wallStart, System.currentTimeMillis(), seconds, false, 0, recorder.results(),
+        return new PhaseResult("load", wallStart, System.currentTimeMillis(), seconds, false, 0, stats,
                 null, StoreCounters.delta(countersBefore, StoreCounters.read(store)), StoreCounters.size(store), steps,
                 control.interrupted(), warnings);
+    }
+
+    /** "loaded 1,000 nodes, 2,500 links, 1,200 counts in 1.2 s: ... rows/s each and in total". */
+    private static String finalLine(List<OpStats> stats, double seconds) {
+        long nodes = stats.get(NODES).rows();
+        long links = stats.get(LINKS).rows();
+        long counts = stats.get(COUNTS).rows();
+        double s = Math.max(seconds, 1e-9);
+        return String.format(Locale.ROOT,
+                "loaded %,d nodes, %,d links, %,d counts in %.1f s: %,.0f nodes/s, %,.0f links/s, %,.0f counts/s, %,.0f rows/s in total",
+                nodes, links, counts, seconds, nodes / s, links / s, counts / s, (nodes + links + counts) / s);
     }
 
     private Thread worker(String name, AtomicReference<StoreException> failure, Work work) {

@@ -147,26 +147,31 @@ public final class RequestGenerator {
         return t + j * shape.linkTypeCount();
     }
 
-    /** Sets id1 and a link type weighted by how many links of each type id1 has. */
-    private void aimGroup(long id1) {
+    /**
+     * Sets id1 and a link type weighted by how many links of each type id1 has.
+     *
+     * @return the out-degree of id1
+     */
+    private long aimGroup(long id1) {
         Request r = request;
         r.id1 = id1;
         long degree = shape.degree(id1);
         r.linkType = shape.linkType(degree > 0 ? random.nextLong(degree) : random.nextInt(shape.linkTypeCount()));
+        return degree;
     }
 
     private void aimMultiget(long id1) {
-        aimGroup(id1);
+        long degree = aimGroup(id1);
         Request r = request;
         int t = (int) (r.linkType - 1);
-        long have = shape.countOfType(shape.degree(id1), t);
+        long have = shape.countOfType(degree, t);
         int size = multigetSizes.sample(random);
         for (int i = 0; i < size; i++) {
             long k;
             if (have > 0 && random.nextDouble() < linkExisting) {
                 k = t + random.nextLong(have) * shape.linkTypeCount();
             } else {
-                k = absentK(shape.degree(id1), t);
+                k = absentK(degree, t);
                 if (k < 0) {
                     k = t + random.nextLong(Math.max(have, 1)) * shape.linkTypeCount();
                 }

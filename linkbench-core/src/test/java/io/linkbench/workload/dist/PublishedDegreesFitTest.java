@@ -1,0 +1,30 @@
+package io.linkbench.workload.dist;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The shipped parameters of the published degree model are what the fit produces from the file. */
+class PublishedDegreesFitTest {
+
+    @Test
+    void shippedParametersReproduceFromTheFile() {
+        EmpiricalDegrees data = EmpiricalDegrees.read(TestData.distributionFile(), "nlinks");
+        PublishedDegreesFit.Result refit = PublishedDegreesFit.fit(data);
+        System.out.print(PublishedDegreesFit.report(refit, data));
+
+        FittedDegrees shipped = FittedDegrees.PUBLISHED;
+        FittedDegrees fitted = refit.model();
+        assertTrue(refit.rms() < 0.03, "rms error in log10 " + refit.rms());
+        assertArrayEquals(refit.bodyCdf(), new double[] {shipped.bodyCdf(1), shipped.bodyCdf(2),
+            shipped.bodyCdf(3)}, 1e-6);
+        for (double p : new double[] {0.95, 0.99, 0.999, 0.9999, 0.99999, 0.999999}) {
+            long a = shipped.quantile(p);
+            long b = fitted.quantile(p);
+            assertEquals(b, a, Math.max(1, 0.01 * b), "quantile " + p + " shipped vs refit");
+        }
+        assertEquals(fitted.mean(), shipped.mean(), 0.005 * fitted.mean());
+    }
+}

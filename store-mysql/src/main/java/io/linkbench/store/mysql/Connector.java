@@ -52,7 +52,7 @@ final class Connector {
         }
         url.append('?').append(COMMON_OPTIONS)
                 .append("&connectTimeout=").append(config.connectTimeoutMs())
-                .append("&socketTimeout=").append(purpose == Purpose.ADMIN ? 0 : config.socketTimeoutMs())
+                .append("&socketTimeout=").append(config.connectTimeoutMs()) // bounds the handshake too
                 .append("&useAffectedRows=").append(purpose == Purpose.TRANSACTIONAL);
         if (!config.urlOptions().isEmpty()) {
             url.append('&').append(config.urlOptions());
@@ -63,6 +63,10 @@ final class Connector {
         Connection c = null;
         try {
             c = driver.connect(url.toString(), props);
+            if (c == null) {
+                throw new StoreException(StoreException.Kind.OTHER, "Connector/J does not accept the URL " + url);
+            }
+            c.setNetworkTimeout(Runnable::run, purpose == Purpose.ADMIN ? 0 : config.socketTimeoutMs());
             c.setTransactionIsolation(config.isolation().jdbcLevel);
             c.setAutoCommit(purpose != Purpose.TRANSACTIONAL);
             return c;

@@ -36,6 +36,7 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
     private final int maxStatementChars;
     private final String serverVersion;
     private Connection admin;
+    private boolean closed;
 
     private MySqlGraphStore(MySqlConfig config, Connector connector, Connection admin) throws SQLException {
         this.config = config;
@@ -60,7 +61,7 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
     /** Connects (failing within the connect timeout) and checks that the server offers the engine. */
     static MySqlGraphStore open(MySqlConfig config) throws StoreException {
         Connector connector = new Connector(config);
-        Connection admin = connector.open(Connector.Purpose.ADMIN, false);
+        Connection admin = openAdmin(connector);
         try {
             checkEngine(admin, config);
             return new MySqlGraphStore(config, connector, admin);
@@ -187,7 +188,12 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
 
     @Override
     public synchronized OptionalLong sizeBytes() throws StoreException {
-        return ServerMetrics.totalSize(tableSizes());
+        try {
+            Connection c = admin();
+            return ServerMetrics.totalSize(c, config, ServerMetrics.tableSizes(c, config));
+        } catch (SQLException e) {
+            throw adminFailure("read the data size", e);
+        }
     }
 
     /** Data plus index bytes per table, as information_schema estimates them. */
@@ -214,16 +220,30 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
 
     @Override
     public synchronized void close() {
+        closed = true;
         SqlErrors.closeQuietly(admin);
         admin = null;
     }
 
     /** The admin connection, re-opened after it was lost. */
     private Connection admin() throws StoreException {
+        if (closed) {
+            throw new StoreException(Kind.OTHER, "the MySQL store is closed");
+        }
         if (admin == null) {
-            admin = connector.open(Connector.Purpose.ADMIN, false);
+            admin = openAdmin(connector);
         }
         return admin;
+    }
+
+    private static Connection openAdmin(Connector connector) throws StoreException {
+        Connection c = connector.open(Connector.Purpose.ADMIN, false);
+        try (Statement s = c.createStatement()) {
+            s.execute("SET SESSION information_schema_stats_expiry = 0"); // MySQL 8 caches table sizes for a day
+        } catch (SQLException e) {
+            // MariaDB has no such cache (nor variable)
+        }
+        return c;
     }
 
     private StoreException adminFailure(String what, SQLException e) {

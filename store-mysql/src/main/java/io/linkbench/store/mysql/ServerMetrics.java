@@ -74,12 +74,51 @@ final class ServerMetrics {
         return out;
     }
 
-    /** Data plus index bytes of each table, by table name (tables that do not exist are absent). */
+    /**
+     * Data plus index bytes of each table (tables that do not exist are absent). For ROCKSDB tables
+     * information_schema.TABLES counts only flushed SST files and lags behind, so their sizes are the
+     * SST data of their indexes from MyRocks' own tables instead.
+     */
     static Map<String, Long> tableSizes(Connection c, MySqlConfig config) throws SQLException {
+        if (config.rocksDb()) {
+            try {
+                return query(c, config, "SELECT d.table_name, SUM(COALESCE(m.data_size, 0))"
+                        + " FROM information_schema.ROCKSDB_DDL d LEFT JOIN information_schema.ROCKSDB_INDEX_FILE_MAP m"
+                        + " ON m.column_family = d.column_family AND m.index_number = d.index_number"
+                        + " WHERE d.table_schema = ? AND d.table_name IN (?, ?, ?) GROUP BY d.table_name");
+            } catch (SQLException e) {
+                // not MyRocks' information_schema: fall back to the generic estimate
+            }
+        }
+        return query(c, config, "SELECT table_name, COALESCE(data_length, 0) + COALESCE(index_length, 0)"
+                + " FROM information_schema.TABLES WHERE table_schema = ? AND table_name IN (?, ?, ?)");
+    }
+
+    /**
+     * The store's bytes: the tables' sizes, plus for ROCKSDB the data still in memtables (server-wide:
+     * MyRocks does not tell it per table), which is most of a freshly loaded small database.
+     */
+    static OptionalLong totalSize(Connection c, MySqlConfig config, Map<String, Long> sizes) throws SQLException {
+        if (sizes.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        long total = sizes.values().stream().mapToLong(Long::longValue).sum();
+        if (config.rocksDb()) {
+            try (Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS LIKE 'rocksdb_memtable_unflushed'")) {
+                if (rs.next()) {
+                    total += Long.parseLong(rs.getString(2).trim());
+                }
+            } catch (NumberFormatException e) {
+                // no number: leave the memtables out
+            }
+        }
+        return OptionalLong.of(total);
+    }
+
+    private static Map<String, Long> query(Connection c, MySqlConfig config, String sql) throws SQLException {
         Map<String, Long> out = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT table_name, COALESCE(data_length, 0)"
-                + " + COALESCE(index_length, 0) FROM information_schema.TABLES WHERE table_schema = ?"
-                + " AND table_name IN (?, ?, ?)")) {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, config.database());
             ps.setString(2, config.nodeTable());
             ps.setString(3, config.linkTable());
@@ -91,11 +130,6 @@ final class ServerMetrics {
             }
         }
         return out;
-    }
-
-    static OptionalLong totalSize(Map<String, Long> sizes) {
-        return sizes.isEmpty() ? OptionalLong.empty()
-                : OptionalLong.of(sizes.values().stream().mapToLong(Long::longValue).sum());
     }
 
     static Map<String, String> variables(Connection c) throws SQLException {

@@ -1,0 +1,137 @@
+package io.linkbench.store.mysql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.cli.Main;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Faults: a server that cannot be reached at start ends the run at once with a one-line error and a
+ * non-zero exit code, within the connect timeout; a server restart in the middle of a request phase
+ * costs the operations that were running (counted as errors) and nothing else: the requesters
+ * reconnect, the phase ends on time and reports, and the counts still verify.
+ */
+class MySqlFaultTest {
+
+    @Test
+    void refusedConnectionEndsTheRunWithOneLine(@TempDir Path results) throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort(); // closed again: nothing listens there now
+        }
+        Outcome o = runCapturingErr("-D", "store=mysql", "-D", "host=127.0.0.1", "-D", "port=" + port,
+                "-D", "password=x", "-r", "--results", results.toString());
+        assertEquals(1, o.exitCode);
+        assertTrue(o.firstLine.startsWith("linkbench: cannot connect to MySQL server 127.0.0.1:" + port), o.err);
+    }
+
+    @Test
+    void silentServerEndsTheRunWithinTheConnectTimeout(@TempDir Path results) throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
+            // accepts connections (the kernel completes them) but never says a word
+            long t0 = System.nanoTime();
+            Outcome o = runCapturingErr("-D", "store=mysql", "-D", "host=127.0.0.1", "-D",
+                    "port=" + silent.getLocalPort(), "-D", "connect_timeout=2", "-D", "password=x", "-r",
+                    "--results", results.toString());
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertEquals(1, o.exitCode);
+            assertTrue(o.firstLine.startsWith("linkbench: cannot connect to MySQL server"), o.err);
+            assertTrue(seconds < 2 + 8, "gave up after " + seconds + " s with connect_timeout=2");
+        }
+    }
+
+    @Test
+    void serverRestartDuringRequestsCostsOnlyTheRunningOperations(@TempDir Path results) throws Exception {
+        MySqlTestServer.assumeAvailable();
+        Path script = CliRunner.repositoryRoot().resolve("scripts/restart-mariadb.sh");
+        boolean ours = Files.exists(Path.of("/run/mysqld/linkbench-started"))
+                || "true".equals(System.getenv("LINKBENCH_MYSQL_ALLOW_RESTART"));
+        Assumptions.assumeTrue(ours && ServerMetrics.isLocal(MySqlTestServer.HOST),
+                "restart test skipped: the server was not started by scripts/start-mariadb.sh on this host"
+                        + " (set LINKBENCH_MYSQL_ALLOW_RESTART=true to restart it anyway)");
+        String db = "lbtest_restart";
+        assertEquals(0, CliRunner.run("myrocks.properties", db, "-D", "maxid1=2001", "-D", "schema=recreate",
+                "-l", "--results", results.resolve("load").toString()));
+
+        int maxtime = 12;
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            long t0 = System.nanoTime();
+            Future<Integer> run = pool.submit(() -> CliRunner.run("myrocks.properties", db, "-D", "maxid1=2001", "-D", "maxtime=" + maxtime,
+                    "-D", "requesters=2", "-D", "displayfreq=2", "-r", "--results", results.resolve("r").toString()));
+            awaitRequesters(db);
+            Process restart = new ProcessBuilder("bash", script.toString(), "1").inheritIO().start();
+            assertTrue(restart.waitFor(120, TimeUnit.SECONDS), "restart-mariadb.sh did not finish");
+            assertEquals(0, restart.exitValue(), "exit code of restart-mariadb.sh");
+            assertEquals(0, run.get(maxtime + 60, TimeUnit.SECONDS), "exit code of -r across a restart");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertTrue(seconds < maxtime + 30, "a " + maxtime + " s phase took " + seconds + " s");
+        } finally {
+            pool.shutdownNow();
+        }
+        String json = CliRunner.resultJson(results.resolve("r"));
+        assertTrue(json.contains("\"CONNECTION\""), "operations lost to the restart are counted as CONNECTION errors");
+        try (Connection c = MySqlTestServer.jdbc(db); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS LIKE 'Com_stmt_execute'")) {
+            assertTrue(rs.next());
+            assertTrue(rs.getLong(2) > 100, "statements run since the restart: " + rs.getLong(2));
+        }
+        assertEquals(0, CliRunner.run("myrocks.properties", db, "verify"));
+    }
+
+    /** Waits until both requesters have connected to {@code db}. */
+    private static void awaitRequesters(String db) throws Exception {
+        try (Connection c = MySqlTestServer.jdbc("")) {
+            for (int i = 0; i < 600; i++) {
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                        "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE db = '" + db + "'")) {
+                    rs.next();
+                    if (rs.getInt(1) >= 2) {
+                        Thread.sleep(1500); // let them run a while before the restart
+                        return;
+                    }
+                }
+                Thread.sleep(100);
+            }
+        }
+        throw new AssertionError("the requesters never connected to " + db);
+    }
+
+    private record Outcome(int exitCode, String err, String firstLine) {
+    }
+
+    private static Outcome runCapturingErr(String... args) {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        PrintStream saved = System.err;
+        int code;
+        try (PrintStream capture = new PrintStream(buffer, true, StandardCharsets.UTF_8)) {
+            System.setErr(capture);
+            code = Main.run(args);
+        } finally {
+            System.setErr(saved);
+        }
+        String err = buffer.toString(StandardCharsets.UTF_8);
+        System.err.print(err);
+        String first = err.lines().findFirst().orElse("");
+        assertFalse(first.isBlank(), "an error message on stderr");
+        return new Outcome(code, err, first);
+    }
+}

@@ -34,6 +34,9 @@ import org.rocksdb.RocksDBException;
 final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadHooks {
     private static final int LOCK_STRIPES = 4096;
     private static final long CLOSE_DRAIN_MILLIS = 10_000;
+    /** On Ctrl-C the owner (the driver) normally closes the store itself after its last report. */
+    private static final long OWNER_CLOSE_WAIT_MILLIS = 30_000;
+    private static final long IDLE_GRACE_MILLIS = 3_000;
     private static final String STEP_FLUSH = "flush memtables";
     private static final String STEP_COMPACT = "compact";
 
@@ -48,7 +51,7 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
     private volatile NodeIds nodeIds;
     private final Object compactionGuard = new Object();
     private CompactRangeOptions runningCompaction; // guarded by compactionGuard
-    private boolean closed; // guarded by lifecycle
+    private volatile boolean closed; // written under lifecycle
 
     private RocksDbStore(RocksDbConfig config, NativeOptions options, Database database) throws StoreException {
         this.config = config;
@@ -264,7 +267,26 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
         closeNow();
     }
 
+    /**
+     * The shutdown hook: gives the owner the chance to finish its phase, read the last counters and
+     * close the store; closes it here when the owner has not done so within a few seconds of its last
+     * session closing (or at the latest after {@link #OWNER_CLOSE_WAIT_MILLIS}).
+     */
     private void closeOnShutdown() {
+        long deadline = System.nanoTime() + OWNER_CLOSE_WAIT_MILLIS * 1_000_000L;
+        long idleSince = System.nanoTime();
+        try {
+            while (!closed && System.nanoTime() - deadline < 0) {
+                if (gate.openPasses() > 0) {
+                    idleSince = System.nanoTime();
+                } else if (System.nanoTime() - idleSince > IDLE_GRACE_MILLIS * 1_000_000L) {
+                    break;
+                }
+                Thread.sleep(20);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         try {
             closeNow();
         } catch (StoreException e) {

@@ -82,17 +82,26 @@ final class Database implements AutoCloseable {
         }
         try {
             Files.createDirectories(dir);
-        } catch (AccessDeniedException e) {
-            throw new StoreException(Kind.OTHER, name + " is not writable (cannot create " + e.getFile() + ")", e);
-        } catch (FileSystemException e) {
-            throw new StoreException(Kind.OTHER, name + " cannot be created (" + Errors.text(e) + ")", e);
         } catch (IOException e) {
-            throw new StoreException(Kind.OTHER, name + " cannot be created (" + Errors.text(e) + ")", e);
+            throw new StoreException(Kind.OTHER, name + " cannot be created (" + reason(e) + ")", e);
         }
-        if (!Files.isWritable(dir)) {
-            throw new StoreException(Kind.OTHER, name + " is not writable (permission denied)");
+        try {
+            Files.delete(Files.createTempFile(dir, ".linkbench-write-test", ""));
+        } catch (IOException e) {
+            throw new StoreException(Kind.OTHER, name + " is not writable (" + reason(e) + ")", e);
         }
         return dir.toString();
+    }
+
+    /** Why a file operation failed, in a few words: "permission denied", "Read-only file system" ... */
+    private static String reason(IOException e) {
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException fse && fse.getReason() != null) {
+            return fse.getReason();
+        }
+        return Errors.text(e);
     }
 
     /** Refuses a database whose column families are not (a subset of) the store's. */

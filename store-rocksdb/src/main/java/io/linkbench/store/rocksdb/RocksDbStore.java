@@ -117,7 +117,6 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
             ensureOpen();
             if (mode == SchemaMode.RECREATE) {
                 recreate();
-                return;
             }
             Database d = database;
             List<String> nonEmpty = new ArrayList<>();
@@ -134,6 +133,15 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
                 throw new StoreException(Kind.REJECTED, "data_dir " + config.dataDirText() + " is not empty (it holds "
                         + String.join(", ", nonEmpty) + "): set schema = recreate to drop the data and load anew");
             }
+            memtableBlooms(false);
+        }
+    }
+
+    private void memtableBlooms(boolean on) throws StoreException {
+        try {
+            options.setMemtableBlooms(database, on);
+        } catch (RocksDBException e) {
+            throw errors.onOperation("setOptions", e);
         }
     }
 
@@ -156,6 +164,7 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
     public void prepareForRequests() throws StoreException {
         synchronized (lifecycle) {
             ensureOpen(); // the column families were opened or created by open()
+            memtableBlooms(true);
         }
     }
 
@@ -217,6 +226,7 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
             try {
                 switch (step) {
                     case STEP_FLUSH -> {
+                        options.setMemtableBlooms(d, true); // for the memtables the flush starts
                         try (FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
                             d.db.flush(fo, d.allFamilies());
                         }

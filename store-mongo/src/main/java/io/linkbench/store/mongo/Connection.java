@@ -1,0 +1,87 @@
+package io.linkbench.store.mongo;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoCommandException;
+import com.mongodb.MongoCredential;
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import io.linkbench.store.StoreException;
+import java.util.concurrent.TimeUnit;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+
+/**
+ * The store's client, connected: {@link #open} builds the driver settings from the configuration
+ * (options given in the connection string win over the store's keys), pings the server so that an
+ * unreachable address fails within the server selection timeout, and reads the server's version and
+ * storage engine.
+ *
+ * @param client the connected client
+ * @param server what the server said about itself
+ */
+record Connection(MongoClient client, Server server) {
+
+    /**
+     * @param version server version from buildInfo, "" when not offered
+     * @param engine  storage engine from serverStatus, "" when not offered
+     */
+    record Server(String version, String engine) {
+    }
+
+    static Connection open(MongoConfig config, int maxSessions) throws StoreException {
+        MongoClient client = MongoClients.create(settings(config, maxSessions));
+        try {
+            MongoDatabase admin = client.getDatabase("admin");
+            admin.runCommand(new BsonDocument("ping", new BsonInt32(1)));
+            String version = "";
+            String engine = "";
+            try {
+                version = ServerFacts.version(admin);
+                engine = ServerFacts.status(admin).engine();
+            } catch (MongoCommandException e) {
+                // buildInfo or serverStatus not offered or not allowed: the facts stay unknown
+            }
+            return new Connection(client, new Server(version, engine));
+        } catch (MongoException e) {
+            client.close();
+            String who = config.user().isEmpty() ? "" : " as '" + config.user() + "'";
+            throw new StoreException(Errors.kindOf(e), "cannot connect to MongoDB at " + config.hosts() + who
+                    + " (server_selection_timeout = " + config.serverSelectionTimeoutMs() / 1000 + " s): "
+                    + Errors.oneLine(e), e);
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+    }
+
+    private static MongoClientSettings settings(MongoConfig config, int maxSessions) {
+        ConnectionString cs = config.connectionString();
+        MongoClientSettings.Builder b = MongoClientSettings.builder().applyConnectionString(cs);
+        if (cs.getApplicationName() == null) {
+            b.applicationName("linkbench");
+        }
+        if (cs.getServerSelectionTimeout() == null) {
+            b.applyToClusterSettings(c -> c.serverSelectionTimeout(config.serverSelectionTimeoutMs(),
+                    TimeUnit.MILLISECONDS));
+        }
+        b.applyToSocketSettings(s -> {
+            if (cs.getConnectTimeout() == null) {
+                s.connectTimeout(config.connectTimeoutMs(), TimeUnit.MILLISECONDS);
+            }
+            if (cs.getSocketTimeout() == null) {
+                s.readTimeout(config.socketTimeoutMs(), TimeUnit.MILLISECONDS);
+            }
+        });
+        if (cs.getMaxConnectionPoolSize() == null) {
+            b.applyToConnectionPoolSettings(p -> p.maxSize(Math.max(100, maxSessions + 4)));
+        }
+        if (!config.user().isEmpty()) {
+            b.credential(MongoCredential.createCredential(config.user(), config.authSource(),
+                    config.password().toCharArray()));
+        }
+        return b.build();
+    }
+}

@@ -1,0 +1,164 @@
+package io.linkbench.store.mongo;
+
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoConnectionPoolClearedException;
+import com.mongodb.MongoException;
+import com.mongodb.MongoExecutionTimeoutException;
+import com.mongodb.MongoNodeIsRecoveringException;
+import com.mongodb.MongoNotPrimaryException;
+import com.mongodb.MongoOperationTimeoutException;
+import com.mongodb.MongoSecurityException;
+import com.mongodb.MongoServerUnavailableException;
+import com.mongodb.MongoSocketException;
+import com.mongodb.MongoSocketReadTimeoutException;
+import com.mongodb.MongoSocketWriteTimeoutException;
+import com.mongodb.MongoTimeoutException;
+import com.mongodb.MongoWriteConcernException;
+import com.mongodb.bulk.BulkWriteError;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreException.Kind;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Maps MongoDB driver and server errors to {@link StoreException} kinds, with one-line messages. */
+final class Errors {
+    /** Write conflict between concurrent writers (inside or outside a transaction). */
+    static final int WRITE_CONFLICT = 112;
+    /** Namespace (collection) does not exist. */
+    static final int NAMESPACE_NOT_FOUND = 26;
+    /** The command is not known to this server (mongo-java-server lacks several). */
+    static final int COMMAND_NOT_FOUND = 59;
+
+    /** The server is going away, stepping down or not (yet) primary: reconnect and try again. */
+    private static final Set<Integer> CONNECTION_CODES = Set.of(
+            6, // HostUnreachable
+            7, // HostNotFound
+            91, // ShutdownInProgress
+            189, // PrimarySteppedDown
+            9001, // SocketException
+            10107, // NotWritablePrimary
+            11600, // InterruptedAtShutdown
+            11602, // InterruptedDueToReplStateChange
+            13435, // NotPrimaryNoSecondaryOk
+            13436); // NotPrimaryOrSecondary
+    private static final Set<Integer> TIMEOUT_CODES = Set.of(
+            50, // MaxTimeMSExpired
+            64, // WriteConcernFailed (wtimeout)
+            89, // NetworkTimeout
+            262); // ExceededTimeLimit
+    private static final Set<Integer> REJECTED_CODES = Set.of(
+            2, // BadValue
+            9, // FailedToParse
+            13, // Unauthorized
+            14, // TypeMismatch
+            18, // AuthenticationFailed
+            121, // DocumentValidationFailure
+            10334, // BSONObjectTooLarge
+            17280); // KeyTooLong
+    private static final Pattern CAUSED_BY = Pattern.compile("caused by \\{[\\w.$]+: ([^}]*)\\}");
+
+    private Errors() {
+    }
+
+    /** The kind of a failure. */
+    static Kind kindOf(MongoException e) {
+        if (e instanceof MongoSocketReadTimeoutException || e instanceof MongoSocketWriteTimeoutException
+                || e instanceof MongoOperationTimeoutException || e instanceof MongoExecutionTimeoutException) {
+            return Kind.TIMEOUT;
+        }
+        if (isConnectionLoss(e)) {
+            return Kind.CONNECTION;
+        }
+        if (e instanceof MongoSecurityException) {
+            return Kind.REJECTED;
+        }
+        if (isConflict(e)) {
+            return Kind.CONFLICT;
+        }
+        int code = code(e);
+        if (TIMEOUT_CODES.contains(code) || ErrorCategory.fromErrorCode(code) == ErrorCategory.EXECUTION_TIMEOUT) {
+            return Kind.TIMEOUT;
+        }
+        if (REJECTED_CODES.contains(code)) {
+            return Kind.REJECTED;
+        }
+        return Kind.OTHER;
+    }
+
+    /** The connection or the server is gone (or not usable now): the driver reconnects on the next call. */
+    static boolean isConnectionLoss(MongoException e) {
+        if (e instanceof MongoSocketException || e instanceof MongoNotPrimaryException
+                || e instanceof MongoNodeIsRecoveringException || e instanceof MongoConnectionPoolClearedException
+                || e instanceof MongoServerUnavailableException) {
+            return true;
+        }
+        if (e instanceof MongoTimeoutException && !(e instanceof MongoOperationTimeoutException)) {
+            return true; // no server could be selected: unreachable, or no primary during an election
+        }
+        return CONNECTION_CODES.contains(code(e));
+    }
+
+    /** A write conflict, a transient transaction error, or a duplicate key from racing upserts. */
+    static boolean isConflict(MongoException e) {
+        int code = code(e);
+        return code == WRITE_CONFLICT || isDuplicateKey(e)
+                || e.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL);
+    }
+
+    static boolean isDuplicateKey(MongoException e) {
+        return ErrorCategory.fromErrorCode(code(e)) == ErrorCategory.DUPLICATE_KEY;
+    }
+
+    /** True when every write error of an unordered bulk insert is a duplicate key (rows already there). */
+    static boolean onlyDuplicateKeys(MongoBulkWriteException e) {
+        if (e.getWriteConcernError() != null || e.getWriteErrors().isEmpty()) {
+            return false;
+        }
+        for (BulkWriteError w : e.getWriteErrors()) {
+            if (ErrorCategory.fromErrorCode(w.getCode()) != ErrorCategory.DUPLICATE_KEY) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A StoreException for a failed operation, naming it. */
+    static StoreException toStore(String what, MongoException e) {
+        return new StoreException(kindOf(e), what + ": " + oneLine(e), e);
+    }
+
+    /**
+     * The message on one line. The driver's server-selection timeouts carry the whole cluster view:
+     * that is replaced by the cause it names (e.g. "Connection refused").
+     */
+    static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int view = m.indexOf(". Client view of cluster state");
+        if (view >= 0) {
+            Matcher cause = CAUSED_BY.matcher(m);
+            String last = null;
+            while (cause.find()) {
+                last = cause.group(1);
+            }
+            m = m.substring(0, view) + (last == null ? "" : " (" + last + ")");
+        }
+        int nl = m.indexOf('\n');
+        m = (nl < 0 ? m : m.substring(0, nl)).strip();
+        if (e instanceof MongoException me && me.getCode() > 0 && !m.contains("" + me.getCode())) {
+            m = m + " [" + me.getCode() + "]";
+        }
+        return m;
+    }
+
+    private static int code(MongoException e) {
+        if (e instanceof MongoWriteConcernException wc) {
+            return wc.getWriteConcernError().getCode();
+        }
+        if (e instanceof MongoBulkWriteException b && !b.getWriteErrors().isEmpty()) {
+            return b.getWriteErrors().get(0).getCode();
+        }
+        return e.getCode();
+    }
+}

@@ -1,0 +1,199 @@
+package io.linkbench.store.mongo;
+
+import com.mongodb.ReadConcern;
+import com.mongodb.WriteConcern;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.connection.ClusterDescription;
+import com.mongodb.connection.ClusterType;
+import com.mongodb.MongoCommandException;
+import com.mongodb.MongoException;
+import io.linkbench.store.CountVerifier;
+import io.linkbench.store.LoadHooks;
+import io.linkbench.store.SchemaMode;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreException.Kind;
+import io.linkbench.store.StoreInfo;
+import io.linkbench.store.StoreMetrics;
+import io.linkbench.store.StoreSession;
+import io.linkbench.store.VerificationReport;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+
+/**
+ * The MongoDB store without transactions: one {@link MongoClient} (thread-safe, with its own
+ * connection pool and reconnection) shared by every session. With transactions on, the store is a
+ * {@link TransactionalMongoGraphStore}, which differs only in the guarantee it declares: link writes
+ * and their count changes commit together.
+ */
+class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks {
+    private static final String BUILD_INDEX_STEP = "build index " + Schema.LINK_INDEX;
+
+    private final MongoConfig config;
+    private final MongoClient client;
+    private final Schema schema;
+    private final NodeIds nodeIds;
+    private final ClientCounters counters = new ClientCounters();
+    private final Connection.Server server;
+    private final boolean transactions;
+    private final String transactionsWhy;
+
+    MongoGraphStore(MongoConfig config, Connection connection, boolean transactions, String transactionsWhy) {
+        this.config = config;
+        this.client = connection.client();
+        this.server = connection.server();
+        this.schema = new Schema(client.getDatabase(config.database()), config);
+        this.nodeIds = new NodeIds(schema.meta, config.nodeIdBlock());
+        this.transactions = transactions;
+        this.transactionsWhy = transactionsWhy;
+    }
+
+    @Override
+    public StoreInfo info() throws StoreException {
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("hosts", config.hosts());
+        facts.put("topology", ServerFacts.topology(client.getClusterDescription()));
+        facts.put("database", config.database());
+        facts.put("collections", config.nodeCollection() + ", " + config.linkCollection() + ", "
+                + config.countCollection() + " (node ids: " + config.metaCollection() + ")");
+        facts.put("transactions", (transactions ? "on" : "off") + transactionsWhy);
+        facts.put("count_invariant", transactions
+                ? "guaranteed: a link write and its count change commit in one transaction"
+                : "not guaranteed: link and count are two writes; concurrent writers keep it, but a failure"
+                + " between the two writes leaves that count off by one (verify finds it)");
+        MongoDatabase db = schema.db;
+        facts.put("write_concern", writeConcern(db.getWriteConcern()));
+        facts.put("read_concern", readConcern(db.getReadConcern()));
+        facts.put("read_preference", db.getReadPreference().getName());
+        if (transactions) {
+            facts.put("txn_retries", Integer.toString(config.txnRetries()));
+        }
+        facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
+        facts.put("node_id_block", Integer.toString(config.nodeIdBlock()));
+        return new StoreInfo("mongo", server.version(), server.engine(), facts);
+    }
+
+    private static String writeConcern(WriteConcern wc) {
+        Object w = wc.getWObject();
+        String text = "w=" + (w == null ? "server default" : w);
+        if (wc.getJournal() != null) {
+            text += ", j=" + wc.getJournal();
+        }
+        return text;
+    }
+
+    private static String readConcern(ReadConcern rc) {
+        return rc.getLevel() == null ? "server default" : rc.getLevel().getValue();
+    }
+
+    @Override
+    public void prepareForLoad(SchemaMode mode) throws StoreException {
+        try {
+            schema.prepareForLoad(mode, client.getClusterDescription().getType() == ClusterType.SHARDED);
+            if (mode == SchemaMode.RECREATE) {
+                nodeIds.reset();
+            }
+        } catch (MongoException e) {
+            throw Errors.toStore("prepare the schema", e);
+        }
+    }
+
+    /** Creates what is missing and raises the node-id allocator above the highest node id. */
+    @Override
+    public void prepareForRequests() throws StoreException {
+        try {
+            schema.prepareForRequests();
+            BsonDocument highest = schema.nodes.find().projection(new BsonDocument(Docs.ID, new BsonInt32(1)))
+                    .sort(new BsonDocument(Docs.ID, new BsonInt32(-1))).first();
+            if (highest != null) {
+                nodeIds.raiseAbove(Docs.longOf(highest, Docs.ID));
+            }
+        } catch (MongoException e) {
+            throw Errors.toStore("prepare the schema", e);
+        }
+    }
+
+    @Override
+    public StoreSession session(int workerId) {
+        TxnRunner txn = transactions ? new TxnRunner(client, config.txnRetries(), counters) : null;
+        return new MongoSession(schema, nodeIds, counters, txn);
+    }
+
+    @Override
+    public List<String> finishLoadSteps() {
+        return config.indexAfterLoad() ? List.of(BUILD_INDEX_STEP) : List.of();
+    }
+
+    @Override
+    public void runFinishLoadStep(String step) throws StoreException {
+        if (!BUILD_INDEX_STEP.equals(step)) {
+            throw new StoreException(Kind.REJECTED, "unknown load step '" + step + "'");
+        }
+        try {
+            schema.createLinkIndex();
+        } catch (MongoException e) {
+            throw Errors.toStore(step, e);
+        }
+    }
+
+    @Override
+    public VerificationReport verifyCounts() throws StoreException {
+        try {
+            return CountCheck.run(schema);
+        } catch (MongoException e) {
+            throw Errors.toStore("verify counts", e);
+        }
+    }
+
+    /** serverStatus counters (those the server has) and the store's own {@code client.*} counters. */
+    @Override
+    public Map<String, Long> counters() throws StoreException {
+        Map<String, Long> all = new LinkedHashMap<>();
+        try {
+            all.putAll(ServerFacts.status(client.getDatabase("admin")).counters());
+        } catch (MongoCommandException e) {
+            // serverStatus not allowed for this user, or not offered: the client counters only
+        } catch (MongoException e) {
+            throw Errors.toStore("read server counters", e);
+        }
+        all.putAll(counters.snapshot());
+        return all;
+    }
+
+    @Override
+    public OptionalLong sizeBytes() throws StoreException {
+        try {
+            return ServerFacts.size(schema.db, List.of(config.nodeCollection(), config.linkCollection(),
+                    config.countCollection()));
+        } catch (MongoCommandException e) {
+            return OptionalLong.empty();
+        } catch (MongoException e) {
+            throw Errors.toStore("read the data size", e);
+        }
+    }
+
+    @Override
+    public OptionalInt serverPid() {
+        try {
+            return ServerFacts.localPid(ServerFacts.status(client.getDatabase("admin")),
+                    config.connectionString().getHosts());
+        } catch (MongoException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    /** The cluster as the driver sees it now (for tests and facts). */
+    ClusterDescription cluster() {
+        return client.getClusterDescription();
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

@@ -1,0 +1,239 @@
+package io.linkbench.store.mongo;
+
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.InsertManyOptions;
+import io.linkbench.graph.Link;
+import io.linkbench.graph.LinkCount;
+import io.linkbench.graph.Node;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreSession;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+
+/**
+ * One worker's operations. Reads and node writes are single commands on the shared client (its
+ * connection pool reconnects by itself after a lost connection); link writes go through
+ * {@link LinkWriter}, in a transaction of this session's own when transactions are on.
+ */
+final class MongoSession implements StoreSession {
+    /** GET_LINKS_LIST reads only fields of the link-list index, so the index covers the query. */
+    private static final BsonDocument LIST_PROJECTION = new BsonDocument(Docs.ID, new BsonInt32(0))
+            .append(Docs.ID2, new BsonInt32(1)).append(Docs.TIME, new BsonInt32(1))
+            .append(Docs.VERSION, new BsonInt32(1)).append(Docs.DATA, new BsonInt32(1));
+    private static final BsonDocument NEWEST_FIRST = new BsonDocument(Docs.TIME, new BsonInt32(-1))
+            .append(Docs.ID2, new BsonInt32(-1));
+    private static final BsonDocument COUNT_ONLY = new BsonDocument(Docs.COUNT, new BsonInt32(1));
+    private static final InsertManyOptions UNORDERED = new InsertManyOptions().ordered(false);
+    /** The largest first batch of a link list; the rest comes in getMore batches. */
+    private static final int MAX_FIRST_BATCH = 1000;
+
+    private final Schema schema;
+    private final NodeIds nodeIds;
+    private final ClientCounters counters;
+    private final LinkWriter links;
+    private final TxnRunner txn;
+
+    /** @param txn this session's transaction runner, or null when transactions are off */
+    MongoSession(Schema schema, NodeIds nodeIds, ClientCounters counters, TxnRunner txn) {
+        this.schema = schema;
+        this.nodeIds = nodeIds;
+        this.counters = counters;
+        this.txn = txn;
+        this.links = new LinkWriter(schema, txn);
+    }
+
+    @Override
+    public long addNode(Node node) throws StoreException {
+        try {
+            long id = nodeIds.next();
+            schema.nodes.insertOne(Docs.node(node.withId(id)));
+            return id;
+        } catch (MongoException e) {
+            throw Errors.toStore("ADD_NODE", e);
+        }
+    }
+
+    @Override
+    public Node getNode(long id, int type) throws StoreException {
+        try {
+            BsonDocument d = schema.nodes.find(nodeKey(id, type)).first();
+            return d == null ? null : Docs.toNode(d);
+        } catch (MongoException e) {
+            throw Errors.toStore("GET_NODE", e);
+        }
+    }
+
+    @Override
+    public boolean updateNode(Node node) throws StoreException {
+        BsonDocument set = new BsonDocument(Docs.VERSION, new BsonInt64(node.version()))
+                .append(Docs.TIME, new BsonInt32(node.time()))
+                .append(Docs.DATA, new org.bson.BsonBinary(node.data()));
+        try {
+            return schema.nodes.updateOne(nodeKey(node.id(), node.type()), new BsonDocument("$set", set))
+                    .getMatchedCount() > 0;
+        } catch (MongoException e) {
+            throw Errors.toStore("UPDATE_NODE", e);
+        }
+    }
+
+    @Override
+    public boolean deleteNode(long id, int type) throws StoreException {
+        try {
+            return schema.nodes.deleteOne(nodeKey(id, type)).getDeletedCount() > 0;
+        } catch (MongoException e) {
+            throw Errors.toStore("DELETE_NODE", e);
+        }
+    }
+
+    private static BsonDocument nodeKey(long id, int type) {
+        return new BsonDocument(Docs.ID, new BsonInt64(id)).append(Docs.TYPE, new BsonInt32(type));
+    }
+
+    @Override
+    public boolean addLink(Link link) throws StoreException {
+        return links.addLink(link);
+    }
+
+    @Override
+    public boolean updateLink(Link link) throws StoreException {
+        return links.updateLink(link);
+    }
+
+    @Override
+    public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
+        return links.deleteLink(id1, linkType, id2, expunge);
+    }
+
+    @Override
+    public long countLinks(long id1, long linkType) throws StoreException {
+        try {
+            BsonDocument d = schema.counts.find(new BsonDocument(Docs.ID, Docs.countId(id1, linkType)))
+                    .projection(COUNT_ONLY).first();
+            return d == null ? 0 : Docs.longOf(d, Docs.COUNT);
+        } catch (MongoException e) {
+            throw Errors.toStore("COUNT_LINK", e);
+        }
+    }
+
+    /** One query: {@code _id $in} the wanted keys (plus id1, so a sharded cluster asks one shard). */
+    @Override
+    public List<Link> multigetLinks(long id1, long linkType, long[] id2s) throws StoreException {
+        if (id2s.length == 0) {
+            return List.of();
+        }
+        long[] sorted = id2s.clone();
+        Arrays.sort(sorted);
+        BsonArray ids = new BsonArray();
+        for (int i = 0; i < sorted.length; i++) {
+            if (i == 0 || sorted[i] != sorted[i - 1]) {
+                ids.add(Docs.linkId(id1, linkType, sorted[i]));
+            }
+        }
+        BsonDocument filter = new BsonDocument(Docs.ID, new BsonDocument("$in", ids))
+                .append(Docs.ID1, new BsonInt64(id1));
+        try {
+            List<Link> out = new ArrayList<>(ids.size());
+            for (BsonDocument d : schema.links.find(filter)) {
+                out.add(Docs.toLink(d, id1, linkType));
+            }
+            out.sort(Comparator.comparingLong(Link::id2));
+            return out;
+        } catch (MongoException e) {
+            throw Errors.toStore("MULTIGET_LINK", e);
+        }
+    }
+
+    @Override
+    public List<Link> getLinkList(long id1, long linkType, long minTime, long maxTime, int offset, int limit)
+            throws StoreException {
+        if (limit <= 0 || minTime > maxTime) {
+            return List.of(); // a find with limit 0 would mean "no limit"
+        }
+        BsonDocument filter = new BsonDocument(Docs.ID1, new BsonInt64(id1))
+                .append(Docs.LINK_TYPE, new BsonInt64(linkType))
+                .append(Docs.VISIBILITY, new BsonInt32(1))
+                .append(Docs.TIME, new BsonDocument("$gte", new BsonInt64(minTime)).append("$lte", new BsonInt64(maxTime)));
+        try {
+            List<Link> out = new ArrayList<>(Math.min(limit, 64));
+            for (BsonDocument d : schema.links.find(filter).projection(LIST_PROJECTION).sort(NEWEST_FIRST)
+                    .skip(offset).limit(limit).batchSize(Math.min(limit, MAX_FIRST_BATCH))) {
+                out.add(Docs.toLink(d, id1, linkType));
+            }
+            return out;
+        } catch (MongoException e) {
+            throw Errors.toStore("GET_LINKS_LIST", e);
+        }
+    }
+
+    @Override
+    public void loadNodes(List<Node> nodes) throws StoreException {
+        if (nodes.isEmpty()) {
+            return;
+        }
+        List<BsonDocument> docs = new ArrayList<>(nodes.size());
+        long max = Long.MIN_VALUE;
+        for (Node n : nodes) {
+            docs.add(Docs.node(n));
+            max = Math.max(max, n.id());
+        }
+        insert(schema.nodes, docs, "load nodes");
+        try {
+            nodeIds.raiseAbove(max);
+        } catch (MongoException e) {
+            throw Errors.toStore("load nodes (node-id allocator)", e);
+        }
+    }
+
+    @Override
+    public void loadLinks(List<Link> links) throws StoreException {
+        List<BsonDocument> docs = new ArrayList<>(links.size());
+        for (Link l : links) {
+            docs.add(Docs.link(l));
+        }
+        insert(schema.links, docs, "load links");
+    }
+
+    @Override
+    public void loadCounts(List<LinkCount> counts) throws StoreException {
+        List<BsonDocument> docs = new ArrayList<>(counts.size());
+        for (LinkCount c : counts) {
+            docs.add(Docs.count(c));
+        }
+        insert(schema.counts, docs, "load counts");
+    }
+
+    /**
+     * One unordered insertMany. Rows that are stored already (duplicate keys only) are what a batch
+     * repeated after a lost connection finds: counted and otherwise ignored, so the retry succeeds.
+     */
+    private void insert(MongoCollection<BsonDocument> c, List<BsonDocument> docs, String what) throws StoreException {
+        if (docs.isEmpty()) {
+            return;
+        }
+        try {
+            c.insertMany(docs, UNORDERED);
+        } catch (MongoBulkWriteException e) {
+            if (!Errors.onlyDuplicateKeys(e)) {
+                throw Errors.toStore(what, e);
+            }
+            counters.loadDuplicates(e.getWriteErrors().size());
+        } catch (MongoException e) {
+            throw Errors.toStore(what, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (txn != null) {
+            txn.close();
+        }
+    }
+}

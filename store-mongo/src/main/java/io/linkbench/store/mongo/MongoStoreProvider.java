@@ -1,0 +1,61 @@
+package io.linkbench.store.mongo;
+
+import com.mongodb.connection.ClusterDescription;
+import io.linkbench.config.Setting;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreContext;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreProvider;
+import java.util.List;
+
+/**
+ * The {@code mongo} store: MongoDB 4.4 or newer (standalone, replica set, or sharded cluster through
+ * mongos) on the official Java sync driver. See {@link MongoConfig} for its keys. With transactions
+ * on it opens a {@link TransactionalMongoGraphStore}, otherwise a {@link MongoGraphStore}.
+ */
+public final class MongoStoreProvider implements StoreProvider {
+
+    @Override
+    public String name() {
+        return "mongo";
+    }
+
+    @Override
+    public String description() {
+        return "MongoDB 4.4+ over the network (Java sync driver): standalone, replica set, or sharded through mongos";
+    }
+
+    @Override
+    public List<Setting> settings() {
+        return MongoConfig.SETTINGS;
+    }
+
+    @Override
+    public GraphStore open(StoreContext context) throws StoreException {
+        MongoConfig config = MongoConfig.from(context.settings());
+        Connection connection = Connection.open(config, context.maxSessions());
+        ClusterDescription cluster = connection.client().getClusterDescription();
+        boolean supported = ServerFacts.supportsTransactions(cluster);
+        String topology = ServerFacts.topology(cluster);
+        switch (config.transactions()) {
+            case ON -> {
+                if (!supported) {
+                    connection.client().close();
+                    throw new StoreException(StoreException.Kind.REJECTED, "transactions = on: the MongoDB server at "
+                            + config.hosts() + " (" + topology + ") cannot run multi-document transactions; they"
+                            + " need a replica set (4.0+) or a sharded cluster (4.2+). Use transactions = off or auto");
+                }
+                return new TransactionalMongoGraphStore(config, connection, " (transactions = on)");
+            }
+            case OFF -> {
+                return new MongoGraphStore(config, connection, false, " (transactions = off)");
+            }
+            default -> {
+                return supported
+                        ? new TransactionalMongoGraphStore(config, connection, " (auto: " + topology + ")")
+                        : new MongoGraphStore(config, connection, false, " (auto: " + topology
+                        + " without multi-document transactions)");
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.linkbench.jmh.core;
+
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.InternalProfiler;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
+
+/**
+ * A JMH profiler ({@code -prof io.linkbench.jmh.core.CpuTimeProfiler}) that reports the CPU time
+ * (user + sys) of the benchmark JVM per operation, {@code cpu.time.norm} in ns/op, and the CPUs it got,
+ * {@code cpu.util} (CPU time over wall time). On a machine shared with other work the wall-clock score
+ * grows with the other load while the CPU time per operation hardly moves, so this is the figure to
+ * compare there; {@code cpu.util} below the benchmark's thread count says how much it was crowded out.
+ * The CPU time covers the whole process: the benchmark threads, JIT compilation and GC, and JMH's own
+ * (mostly sleeping) threads.
+ */
+public final class CpuTimeProfiler implements InternalProfiler {
+    private long cpuStart;
+    private long wallStart;
+
+    /** For JMH's profiler lookup. */
+    public CpuTimeProfiler() {
+    }
+
+    @Override
+    public String getDescription() {
+        return "process CPU time (user+sys) per operation, and CPUs used";
+    }
+
+    @Override
+    public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        wallStart = System.nanoTime();
+        cpuStart = processCpuNanos();
+    }
+
+    @Override
+    public List<Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
+                                       IterationResult result) {
+        long cpu = processCpuNanos() - cpuStart;
+        long wall = System.nanoTime() - wallStart;
+        long ops = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();
+        return List.of(
+                new ScalarResult("cpu.time.norm", ops > 0 ? (double) cpu / ops : Double.NaN, "ns/op",
+                        AggregationPolicy.AVG),
+                new ScalarResult("cpu.util", wall > 0 ? (double) cpu / wall : Double.NaN, "CPUs",
+                        AggregationPolicy.AVG));
+    }
+
+    private static long processCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,234 @@
+package io.linkbench.jmh.core;
+
+import io.linkbench.graph.Link;
+import io.linkbench.graph.LinkCount;
+import io.linkbench.measure.PhaseRecorder;
+import io.linkbench.measure.WorkerRecorder;
+import io.linkbench.run.RunControl;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreSession;
+import io.linkbench.store.noop.NoopStore;
+import io.linkbench.workload.GraphShape;
+import io.linkbench.workload.LoadGenerator;
+import io.linkbench.workload.Op;
+import io.linkbench.workload.Request;
+import io.linkbench.workload.RequestGenerator;
+import io.linkbench.workload.Seeds;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.ThreadParams;
+
+/**
+ * The pieces of the driver's measured path, each alone, and the whole per-operation step of a
+ * requester against the no-op store: draw the next request ({@link RequestGenerator#next()}), read
+ * the clock, dispatch it to the store through an array of calls indexed by operation (as the
+ * requester does), read the clock, record the service time ({@link WorkerRecorder#recordService}).
+ * The requester itself is package-private in the core, so {@link #step} repeats its loop body; its
+ * figure should match {@code NoopPhaseBenchmark.requestPhase} closely.
+ *
+ * <p>Graph: maxid1=1000001 by default, the 2017 mix (or one operation, parameter {@code op}), all
+ * other keys at their defaults.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(1)
+public class DriverPathBenchmark {
+
+    /** The configuration shared by the threads. */
+    @State(Scope.Benchmark)
+    public static class Shape {
+        /** One past the last node id of the graph requests are aimed at. */
+        @Param("1000001")
+        public long maxid1;
+
+        /**
+         * The operation mix: {@code MIX} for the configured (2017) mix, or an operation name for a mix
+         * of 100% of it ({@code -p op=GET_NODE,ADD_LINK} gives a per-operation breakdown).
+         */
+        @Param("MIX")
+        public String op;
+
+        BenchSetup.Config config;
+
+        @Setup(Level.Trial)
+        public void setup() {
+            BenchSetup.Config base = BenchSetup.config("maxid1", Long.toString(maxid1));
+            config = "MIX".equals(op) ? base : BenchSetup.singleOp(base, Op.valueOf(op));
+        }
+    }
+
+    /** One requester's state: its generator, no-op session, recorder and dispatch table. */
+    @State(Scope.Thread)
+    public static class Requester {
+        RequestGenerator generator;
+        StoreSession session;
+        WorkerRecorder recorder;
+        Call[] calls;
+        RunControl control;
+        long[] latencies;
+        int latencyCursor;
+
+        @Setup(Level.Trial)
+        public void setup(Shape shape, ThreadParams thread) {
+            BenchSetup.Config c = shape.config;
+            generator = new RequestGenerator(c.workload(), c.shape(), c.run().seed(), thread.getThreadIndex());
+            session = new NoopStore().session(thread.getThreadIndex());
+            String[] names = new String[Op.count()];
+            for (Op o : Op.values()) {
+                names[o.ordinal()] = o.name();
+            }
+            recorder = new PhaseRecorder(names, false).newWorker();
+            calls = calls();
+            control = new RunControl();
+            // service times like the no-op store's: mostly tens of ns, a tail into microseconds
+            SplittableRandom r = new SplittableRandom(thread.getThreadIndex());
+            latencies = new long[1024];
+            for (int i = 0; i < latencies.length; i++) {
+                latencies[i] = (long) (20 * Math.exp(2 * Math.abs(r.nextGaussian())));
+            }
+        }
+    }
+
+    /** The store call of one operation, as the requester's dispatch table holds it. */
+    @FunctionalInterface
+    interface Call {
+        int run(StoreSession s, Request r) throws StoreException;
+    }
+
+    /** The dispatch table, call for call as the core's requester builds it. */
+    static Call[] calls() {
+        Call[] c = new Call[Op.count()];
+        c[Op.ADD_NODE.ordinal()] = (s, r) -> {
+            s.addNode(r.node);
+            return 1;
+        };
+        c[Op.UPDATE_NODE.ordinal()] = (s, r) -> s.updateNode(r.node) ? 1 : 0;
+        c[Op.DELETE_NODE.ordinal()] = (s, r) -> s.deleteNode(r.id1, GraphShape.NODE_TYPE) ? 1 : 0;
+        c[Op.GET_NODE.ordinal()] = (s, r) -> s.getNode(r.id1, GraphShape.NODE_TYPE) != null ? 1 : 0;
+        c[Op.ADD_LINK.ordinal()] = (s, r) -> s.addLink(r.link) ? 1 : 0;
+        c[Op.DELETE_LINK.ordinal()] = (s, r) -> s.deleteLink(r.id1, r.linkType, r.id2, r.expunge) ? 1 : 0;
+        c[Op.UPDATE_LINK.ordinal()] = (s, r) -> s.updateLink(r.link) ? 1 : 0;
+        c[Op.COUNT_LINK.ordinal()] = (s, r) -> (int) Math.min(Integer.MAX_VALUE, s.countLinks(r.id1, r.linkType));
+        c[Op.MULTIGET_LINK.ordinal()] = (s, r) -> s.multigetLinks(r.id1, r.linkType, r.id2Array()).size();
+        c[Op.GET_LINKS_LIST.ordinal()] =
+                (s, r) -> s.getLinkList(r.id1, r.linkType, r.minTime, r.maxTime, r.offset, r.limit).size();
+        return c;
+    }
+
+    /** The load generator and one link loader's buffers; counts the links generated. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    public static class Loader {
+        /** Links generated (reported as links/s). */
+        public long links;
+        LoadGenerator generator;
+        SplittableRandom random;
+        List<Link> linkBuffer;
+        List<LinkCount> countBuffer;
+        long start;
+        long end;
+        long id1;
+
+        @Setup(Level.Trial)
+        public void setup(Shape shape) {
+            BenchSetup.Config c = shape.config;
+            generator = new LoadGenerator(c.workload(), c.shape(), c.run().seed(), System.currentTimeMillis());
+            random = generator.chunkRandom(Seeds.Stream.LINKS, 0);
+            linkBuffer = new ArrayList<>(1024 + 64);
+            countBuffer = new ArrayList<>(1024 + 64);
+            start = c.shape().startId();
+            end = c.shape().endId();
+            id1 = start;
+        }
+
+        @Setup(Level.Iteration)
+        public void reset() {
+            links = 0;
+        }
+    }
+
+    /** RequestGenerator.next() alone (the 2017 mix; the generator allocates write payloads). */
+    @Benchmark
+    @Threads(1)
+    public Request requestGeneratorNext(Requester q) {
+        return q.generator.next();
+    }
+
+    /**
+     * LoadGenerator.linksOf for one id1 (ids in order, as a loader walks them), buffers cleared each
+     * time; the auxiliary counter {@code links} gives links/s.
+     */
+    @Benchmark
+    @Threads(1)
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public long loadGeneratorLinksOf(Loader l) {
+        long id1 = l.id1;
+        l.id1 = id1 + 1 < l.end ? id1 + 1 : l.start;
+        l.linkBuffer.clear();
+        l.countBuffer.clear();
+        long n = l.generator.linksOf(id1, l.random, l.linkBuffer, l.countBuffer);
+        l.links += n;
+        return n;
+    }
+
+    /** WorkerRecorder.recordService with a spread of service times. */
+    @Benchmark
+    @Threads(1)
+    public void recordService(Requester q) {
+        int i = q.latencyCursor++;
+        q.recorder.recordService(i % 10, q.latencies[i & 1023]);
+    }
+
+    /** Two System.nanoTime() calls, as around every store call. */
+    @Benchmark
+    @Threads(1)
+    public long nanoTimePair() {
+        long start = System.nanoTime();
+        return System.nanoTime() - start;
+    }
+
+    /** One requester step against the no-op store: generate, clock, dispatch, clock, record. */
+    @Benchmark
+    @Threads(1)
+    public int step(Requester q) throws StoreException {
+        if (q.control.interrupted()) { // the requester polls the stop flag every op
+            return -1;
+        }
+        Request r = q.generator.next();
+        long start = System.nanoTime();
+        int op = r.op.ordinal();
+        int rows = q.calls[op].run(q.session, r);
+        long end = System.nanoTime();
+        q.recorder.recordService(op, end - start);
+        if (r.op == Op.GET_LINKS_LIST) {
+            q.generator.listReturned(r, rows);
+        }
+        return rows;
+    }
+
+    /** {@link #step} on two threads at once (the target's two requesters). */
+    @Benchmark
+    @Threads(2)
+    public int stepT2(Requester q) throws StoreException {
+        return step(q);
+    }
+}

@@ -22,8 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import org.bson.BsonDocument;
-import org.bson.BsonInt32;
 
 /**
  * The MongoDB store without transactions: one {@link MongoClient} (thread-safe, with its own
@@ -48,7 +46,7 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks {
         this.client = connection.client();
         this.server = connection.server();
         this.schema = new Schema(client.getDatabase(config.database()), config);
-        this.nodeIds = new NodeIds(schema.meta, config.nodeIdBlock());
+        this.nodeIds = new NodeIds(schema.meta, schema.nodes, config.nodeIdBlock());
         this.transactions = transactions;
         this.transactionsWhy = transactionsWhy;
     }
@@ -108,11 +106,7 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks {
     public void prepareForRequests() throws StoreException {
         try {
             schema.prepareForRequests();
-            BsonDocument highest = schema.nodes.find().projection(new BsonDocument(Docs.ID, new BsonInt32(1)))
-                    .sort(new BsonDocument(Docs.ID, new BsonInt32(-1))).first();
-            if (highest != null) {
-                nodeIds.raiseAbove(Docs.longOf(highest, Docs.ID));
-            }
+            nodeIds.raiseAboveStored();
         } catch (MongoException e) {
             throw Errors.toStore("prepare the schema", e);
         }

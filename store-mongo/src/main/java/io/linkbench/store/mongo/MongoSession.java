@@ -50,12 +50,26 @@ final class MongoSession implements StoreSession {
         this.links = new LinkWriter(schema, txn);
     }
 
+    /**
+     * Inserts the node under the next id of the shared allocator. An id that is taken already (nodes
+     * loaded meanwhile by a process that did not raise this one's block) raises the allocator above
+     * the highest stored id and takes the next.
+     */
     @Override
     public long addNode(Node node) throws StoreException {
         try {
-            long id = nodeIds.next();
-            schema.nodes.insertOne(Docs.node(node.withId(id)));
-            return id;
+            for (int attempt = 0; ; attempt++) {
+                long id = nodeIds.next();
+                try {
+                    schema.nodes.insertOne(Docs.node(node.withId(id)));
+                    return id;
+                } catch (MongoException e) {
+                    if (!Errors.isDuplicateKey(e) || attempt >= 2) {
+                        throw e;
+                    }
+                    nodeIds.raiseAboveStored();
+                }
+            }
         } catch (MongoException e) {
             throw Errors.toStore("ADD_NODE", e);
         }

@@ -16,19 +16,22 @@ import org.bson.BsonString;
  * process reserves a block of ids at a time with an atomic {@code $inc} (findOneAndUpdate), so
  * processes never collide; its sessions draw from the block under a lock, so the ids one process
  * assigns increase. Bulk loads and the request phase's start raise N above the highest node id with
- * {@code $max}, so assigned ids stay above loaded ones.
+ * {@code $max}, so assigned ids stay above loaded ones. (Ids of different processes interleave by
+ * block: with {@code node_id_block = 1} they increase across processes too.)
  */
 final class NodeIds {
     private static final BsonDocument KEY = new BsonDocument(Docs.ID, new BsonString("node_ids"));
     private static final String NEXT = "next";
 
     private final MongoCollection<BsonDocument> meta;
+    private final MongoCollection<BsonDocument> nodes;
     private final int block;
     private long next; // the next id of the reserved block [next, end)
     private long end;
 
-    NodeIds(MongoCollection<BsonDocument> meta, int block) {
+    NodeIds(MongoCollection<BsonDocument> meta, MongoCollection<BsonDocument> nodes, int block) {
         this.meta = meta;
+        this.nodes = nodes;
         this.block = block;
     }
 
@@ -58,6 +61,18 @@ final class NodeIds {
                 next = 0;
                 end = 0;
             }
+        }
+    }
+
+    /**
+     * Raises the allocator above the highest stored node id (one query on the {@code _id} index):
+     * for data loaded without it, or a block that went stale while another process loaded nodes.
+     */
+    void raiseAboveStored() {
+        BsonDocument highest = nodes.find().projection(new BsonDocument(Docs.ID, new BsonInt32(1)))
+                .sort(new BsonDocument(Docs.ID, new BsonInt32(-1))).first();
+        if (highest != null) {
+            raiseAbove(Docs.longOf(highest, Docs.ID));
         }
     }
 

@@ -57,7 +57,11 @@ final class Schema {
     void prepareForLoad(SchemaMode mode, boolean sharded) throws StoreException {
         List<MongoCollection<BsonDocument>> all = List.of(nodes, links, counts, meta);
         if (mode == SchemaMode.RECREATE) {
+            Set<String> existing = collectionNames();
             for (MongoCollection<BsonDocument> c : all) {
+                if (!existing.contains(c.getNamespace().getCollectionName())) {
+                    continue;
+                }
                 if (sharded) {
                     c.deleteMany(new BsonDocument());
                 } else {
@@ -104,11 +108,16 @@ final class Schema {
         return false;
     }
 
-    private void createMissingCollections() {
-        Set<String> existing = new HashSet<>();
+    private Set<String> collectionNames() {
+        Set<String> names = new HashSet<>();
         for (String name : db.listCollectionNames()) {
-            existing.add(name);
+            names.add(name);
         }
+        return names;
+    }
+
+    private void createMissingCollections() {
+        Set<String> existing = collectionNames();
         for (MongoCollection<BsonDocument> c : List.of(nodes, links, counts, meta)) {
             String name = c.getNamespace().getCollectionName();
             if (!existing.contains(name)) {

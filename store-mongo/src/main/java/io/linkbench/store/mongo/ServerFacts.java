@@ -135,14 +135,16 @@ final class ServerFacts {
 
     /**
      * Storage plus index bytes of the given collections from collStats, or of the whole database from
-     * dbStats where collStats is not offered; empty when neither says.
+     * dbStats where collStats is not offered; empty when neither says. Where a server reports no
+     * storage size (an in-memory one), the uncompressed data size stands in.
      */
     static OptionalLong size(MongoDatabase db, List<String> collections) {
         long total = 0;
         try {
             for (String c : collections) {
                 BsonDocument stats = db.runCommand(new BsonDocument("collStats", new BsonString(c)), BsonDocument.class);
-                total += number(stats, "storageSize") + number(stats, "totalIndexSize");
+                long storage = number(stats, "storageSize");
+                total += (storage > 0 ? storage : number(stats, "size")) + number(stats, "totalIndexSize");
             }
             return OptionalLong.of(total);
         } catch (MongoCommandException e) {
@@ -152,7 +154,8 @@ final class ServerFacts {
             // no collStats here: fall back to the database's figures
         }
         BsonDocument stats = db.runCommand(new BsonDocument("dbStats", new BsonInt32(1)), BsonDocument.class);
-        long bytes = number(stats, "storageSize") + number(stats, "indexSize");
+        long storage = number(stats, "storageSize");
+        long bytes = (storage > 0 ? storage : number(stats, "dataSize")) + number(stats, "indexSize");
         return bytes > 0 || stats.containsKey("storageSize") ? OptionalLong.of(bytes) : OptionalLong.empty();
     }
 

@@ -1,0 +1,138 @@
+package io.linkbench.store.mongo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.linkbench.cli.Main;
+import io.linkbench.store.CountVerifier;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.VerificationReport;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Faults over the wire protocol: a server that cannot be reached at start ends the run with a
+ * one-line error and exit code 1 within the server selection timeout; connections dropped in the
+ * middle of a request phase (a relay between client and server resets them and refuses new ones for
+ * a second, three times) cost only the operations that were running: they are retried or counted as errors, the
+ * phase ends on time and reports, and the counts are off by at most one per failed link write
+ * (transactions are off against the in-process server).
+ */
+class MongoFaultTest {
+
+    @Test
+    void refusedConnectionEndsTheRunWithOneLine(@TempDir Path results) throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort(); // closed again: nothing listens there now
+        }
+        long t0 = System.nanoTime();
+        Outcome o = runCapturingErr("-D", "store=mongo", "-D", "host=127.0.0.1", "-D", "port=" + port,
+                "-D", "server_selection_timeout=2", "-r", "--results", results.toString());
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertEquals(1, o.exitCode, o.err);
+        assertTrue(o.line.startsWith("linkbench: cannot connect to MongoDB at 127.0.0.1:" + port), o.err);
+        assertTrue(o.line.contains("refused"), "the cause is named: " + o.line);
+        assertTrue(seconds < 2 + 8, "gave up after " + seconds + " s with server_selection_timeout=2");
+    }
+
+    @Test
+    void silentServerEndsTheRunWithinTheSelectionTimeout(@TempDir Path results) throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
+            // accepts connections (the kernel completes them) but never says a word
+            long t0 = System.nanoTime();
+            Outcome o = runCapturingErr("-D", "store=mongo", "-D", "url=mongodb://127.0.0.1:" + silent.getLocalPort(),
+                    "-D", "server_selection_timeout=2", "-D", "connect_timeout=1", "-r", "--results", results.toString());
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertEquals(1, o.exitCode, o.err);
+            assertTrue(o.line.startsWith("linkbench: cannot connect to MongoDB at 127.0.0.1:" + silent.getLocalPort()),
+                    o.err);
+            assertTrue(seconds < 2 + 8, "gave up after " + seconds + " s with server_selection_timeout=2");
+        }
+    }
+
+    @Test
+    void droppedConnectionsDuringRequestsCostOnlyTheRunningOperations(@TempDir Path results) throws Exception {
+        try (InProcessMongo server = new InProcessMongo(); FaultProxy proxy = new FaultProxy(server.port())) {
+            // without the driver's own single retry of reads and writes, so that every operation the
+            // cut hits reaches the store's error mapping and the core's retries
+            String url = "mongodb://127.0.0.1:" + proxy.port() + "/?retryReads=false&retryWrites=false";
+            String db = "lbtest_fault";
+            assertEquals(0, MongoCli.run(url, db, "-D", "maxid1=501", "-D", "schema=recreate", "-D", "transactions=off",
+                    "-l", "--results", results.resolve("load").toString()));
+            int maxtime = 10;
+            ExecutorService pool = Executors.newSingleThreadExecutor();
+            try {
+                long t0 = System.nanoTime();
+                Future<Integer> run = pool.submit(() -> MongoCli.run(url, db, "-D", "maxid1=501", "-D",
+                        "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=1", "-D", "transactions=off",
+                        "-D", "server_selection_timeout=2", "-r", "--results", results.resolve("r").toString()));
+                Thread.sleep(2_000); // the requesters are at work
+                assertTrue(proxy.accepted() > 0, "the requesters connected through the relay");
+                long bytesAtReopen = 0;
+                for (int cut = 0; cut < 3; cut++) {
+                    proxy.refuse(true);
+                    proxy.cutAll();
+                    Thread.sleep(1_000);
+                    bytesAtReopen = proxy.relayedBytes();
+                    proxy.refuse(false);
+                    Thread.sleep(1_000);
+                }
+                assertEquals(0, run.get(maxtime + 60, TimeUnit.SECONDS), "exit code of -r across dropped connections");
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                assertTrue(seconds < maxtime + 20, "a " + maxtime + " s phase took " + seconds + " s");
+                assertTrue(proxy.relayedBytes() > bytesAtReopen + 10_000, "the requesters went on after the fault");
+            } finally {
+                pool.shutdownNow();
+            }
+            JsonNode phase = MongoCli.phase(MongoCli.result(results.resolve("r")));
+            long failures = MongoCli.sum(phase, "errors") + MongoCli.sum(phase, "retries");
+            assertTrue(failures > 0, "operations hit by the cut are retried or counted: " + phase.get("ops"));
+            for (JsonNode op : phase.get("ops")) {
+                for (var kind : (Iterable<Map.Entry<String, JsonNode>>) op.get("errors_by_kind")::fields) {
+                    assertTrue(kind.getKey().equals("CONNECTION") || kind.getKey().equals("TIMEOUT"),
+                            "errors of " + op.get("name") + " are connection failures: " + op);
+                }
+            }
+            long linkWriteFailures = MongoCli.sum(phase, "errors", "ADD_LINK", "UPDATE_LINK", "DELETE_LINK")
+                    + MongoCli.sum(phase, "retries", "ADD_LINK", "UPDATE_LINK", "DELETE_LINK");
+            try (GraphStore store = server.open(db, Map.of(), 1)) {
+                VerificationReport report = ((CountVerifier) store).verifyCounts();
+                assertTrue(report.mismatches() <= linkWriteFailures, "counts off: " + report.mismatches()
+                        + " > failed link writes " + linkWriteFailures + ": " + report.examples());
+            }
+        }
+    }
+
+    private record Outcome(int exitCode, String err, String line) {
+    }
+
+    /** Runs the command line with stderr captured; {@code line} is its first line from linkbench itself. */
+    private static Outcome runCapturingErr(String... args) {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        PrintStream saved = System.err;
+        int code;
+        try (PrintStream capture = new PrintStream(buffer, true, StandardCharsets.UTF_8)) {
+            System.setErr(capture);
+            code = Main.run(args);
+        } finally {
+            System.setErr(saved);
+        }
+        String err = buffer.toString(StandardCharsets.UTF_8);
+        saved.print(err);
+        String line = err.lines().filter(l -> l.startsWith("linkbench:")).findFirst().orElse("");
+        return new Outcome(code, err, line);
+    }
+}

@@ -34,6 +34,12 @@ final class Database implements AutoCloseable {
     final ColumnFamilyHandle linkTime;
     final ColumnFamilyHandle counts;
     private final List<ColumnFamilyHandle> handles;
+    /**
+     * The tuning applied by {@link NativeOptions#tuneFor}: bit 0 memtable blooms on, bit 1 compaction
+     * deferred. An open database has the options it was opened with: blooms on, compaction on.
+     * Changed only under the store's lifecycle monitor.
+     */
+    int tuning = 1;
 
     private Database(RocksDB db, List<ColumnFamilyHandle> handles) {
         this.db = db;

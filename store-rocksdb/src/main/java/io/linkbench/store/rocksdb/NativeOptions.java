@@ -36,6 +36,10 @@ final class NativeOptions implements AutoCloseable {
      * the memtable, and a skip-list search of a large memtable costs a cache miss per level.
      */
     private static final double MEMTABLE_BLOOM_RATIO = 0.02;
+    /** RocksDB's default L0 write-stall triggers (files), restored after a load. */
+    private static final int L0_SLOWDOWN = 20;
+    private static final int L0_STOP = 36;
+    private static final int L0_NEVER = 1 << 30;
 
     private final List<RocksObject> owned = new ArrayList<>();
     private final DBOptions dbOptions;
@@ -97,6 +101,8 @@ final class NativeOptions implements AutoCloseable {
                 .setWriteBufferSize((long) c.writeBufferMb() << 20)
                 .setMaxWriteBufferNumber(2)
                 .setLevelCompactionDynamicLevelBytes(true)
+                .setLevel0SlowdownWritesTrigger(L0_SLOWDOWN)
+                .setLevel0StopWritesTrigger(L0_STOP)
                 .setCompressionPerLevel(levels)
                 .setBottommostCompressionType(c.bottommost().type())
                 .setMemtablePrefixBloomSizeRatio(c.bloomBits() > 0 ? MEMTABLE_BLOOM_RATIO : 0)
@@ -144,20 +150,32 @@ final class NativeOptions implements AutoCloseable {
     }
 
     /**
-     * Turns the memtable bloom filters of the data families on or off for memtables created from now
-     * on. A bulk load only writes, and adding every key to a filter cost about a tenth of its CPU here;
-     * the request phase reads mostly keys that are not in the memtable, which the filter answers
-     * without a skip-list search.
+     * Tunes the data families for what comes next; it applies to memtables and compactions started
+     * from now on.
+     *
+     * <p>Memtable bloom filters are off for a load and on for requests: a load only writes, and adding
+     * every key to a filter cost about a tenth of its CPU here; requests mostly read keys that are not
+     * in the memtable, which the filter answers without a skip-list search (a cache miss per level).
+     *
+     * <p>{@code deferCompaction} (a load followed by the {@code compact} step) turns automatic
+     * compaction off and puts the L0 write-stall triggers out of reach, as RocksDB's bulk-load recipe
+     * does: every loaded byte is compacted once, at the end, instead of again and again during the load.
      */
-    void setMemtableBlooms(Database d, boolean on) throws RocksDBException {
-        if (!memtableBlooms) {
-            return;
+    void tuneFor(Database d, boolean memtableBloomsOn, boolean deferCompaction) throws RocksDBException {
+        int tuning = (memtableBloomsOn ? 1 : 0) | (deferCompaction ? 2 : 0);
+        if (d.tuning == tuning) {
+            return; // each SetOptions call rewrites and syncs the OPTIONS file: skip the ones that change nothing
         }
         MutableColumnFamilyOptions m = MutableColumnFamilyOptions.builder()
-                .setMemtablePrefixBloomSizeRatio(on ? MEMTABLE_BLOOM_RATIO : 0).build();
+                .setMemtablePrefixBloomSizeRatio(memtableBlooms && memtableBloomsOn ? MEMTABLE_BLOOM_RATIO : 0)
+                .setDisableAutoCompactions(deferCompaction)
+                .setLevel0SlowdownWritesTrigger(deferCompaction ? L0_NEVER : L0_SLOWDOWN)
+                .setLevel0StopWritesTrigger(deferCompaction ? L0_NEVER : L0_STOP)
+                .build();
         for (ColumnFamilyHandle h : d.dataFamilies()) {
             d.db.setOptions(h, m);
         }
+        d.tuning = tuning;
     }
 
     /** Options for {@link RocksDB#destroyDB}: the caller closes them. */

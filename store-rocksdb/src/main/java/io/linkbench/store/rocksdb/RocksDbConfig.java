@@ -24,7 +24,7 @@ import java.util.List;
  * @param backgroundJobs   flush and compaction threads
  * @param bloomBits        bloom filter bits per key, 0 for none
  * @param statistics       collect RocksDB statistics (the counters of the cost report)
- * @param compactAfterLoad compact every column family after a load
+ * @param compactAfterLoad no automatic compaction during a load; compact everything once after it
  */
 record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blockSizeKb, int writeBufferMb,
                      List<Compression> compression, Compression bottommost, boolean wal, boolean loadWal,
@@ -59,7 +59,7 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
             Setting.of(BACKGROUND_JOBS, "2", "flush and compaction threads"),
             Setting.of(BLOOM_BITS, "10", "bloom filter bits per key (0: no filters)"),
             Setting.of(STATISTICS, "true", "collect RocksDB statistics for the cost report"),
-            Setting.of(COMPACT_AFTER_LOAD, "false", "compact all data after a load, before the request phase"));
+            Setting.of(COMPACT_AFTER_LOAD, "true", "defer compaction during a load and compact everything once at its end (a timed post-load step)"));
 
     /** Reads and validates every key; throws ConfigException with a one-line message. */
     static RocksDbConfig from(Settings s) {
@@ -82,7 +82,7 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
                 s.getInt(BACKGROUND_JOBS, 2, 1, 256),
                 s.getInt(BLOOM_BITS, 10, 0, 64),
                 s.getBoolean(STATISTICS, true),
-                s.getBoolean(COMPACT_AFTER_LOAD, false));
+                s.getBoolean(COMPACT_AFTER_LOAD, true));
         if (c.sync() && !c.wal() && !c.loadWal()) {
             throw ConfigException.badValue(SYNC, "true", "needs wal=true (there is no log to sync)");
         }

@@ -133,13 +133,14 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
                 throw new StoreException(Kind.REJECTED, "data_dir " + config.dataDirText() + " is not empty (it holds "
                         + String.join(", ", nonEmpty) + "): set schema = recreate to drop the data and load anew");
             }
-            memtableBlooms(false);
+            tuneFor(false, config.compactAfterLoad());
         }
     }
 
-    private void memtableBlooms(boolean on) throws StoreException {
+    /** See {@link NativeOptions#tuneFor}. */
+    private void tuneFor(boolean memtableBlooms, boolean deferCompaction) throws StoreException {
         try {
-            options.setMemtableBlooms(database, on);
+            options.tuneFor(database, memtableBlooms, deferCompaction);
         } catch (RocksDBException e) {
             throw errors.onOperation("setOptions", e);
         }
@@ -164,7 +165,7 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
     public void prepareForRequests() throws StoreException {
         synchronized (lifecycle) {
             ensureOpen(); // the column families were opened or created by open()
-            memtableBlooms(true);
+            tuneFor(true, false);
         }
     }
 
@@ -226,12 +227,16 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
             try {
                 switch (step) {
                     case STEP_FLUSH -> {
-                        options.setMemtableBlooms(d, true); // for the memtables the flush starts
+                        // the memtables this flush starts serve the requests: blooms on
+                        options.tuneFor(d, true, config.compactAfterLoad());
                         try (FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
                             d.db.flush(fo, d.allFamilies());
                         }
                     }
-                    case STEP_COMPACT -> compactAll(d);
+                    case STEP_COMPACT -> {
+                        compactAll(d);
+                        options.tuneFor(d, true, false);
+                    }
                     default -> throw new StoreException(Kind.REJECTED, "no finish-load step '" + step + "' in the rocksdb store");
                 }
             } catch (RocksDBException e) {
@@ -240,9 +245,14 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
         }
     }
 
-    /** Compacts every data family; close() cancels it through the options object. */
+    /**
+     * Compacts every data family; close() cancels it through the options object. The bottommost level
+     * is rewritten too: L0 files that do not overlap (the nodes, loaded in id order) would otherwise
+     * be moved down as they are, without the bottommost compression.
+     */
     private void compactAll(Database d) throws RocksDBException {
-        CompactRangeOptions co = new CompactRangeOptions().setMaxSubcompactions(config.backgroundJobs());
+        CompactRangeOptions co = new CompactRangeOptions().setMaxSubcompactions(config.backgroundJobs())
+                .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForceOptimized);
         synchronized (compactionGuard) {
             runningCompaction = co;
         }

@@ -181,15 +181,23 @@ class RocksDbStoreBehaviourTest {
     }
 
     @Test
-    void compactAfterLoadIsAFinishLoadStep() throws Exception {
-        try (GraphStore store = open("compact_after_load", "true")) {
-            LoadHooks hooks = (LoadHooks) store;
-            assertEquals(List.of("flush memtables", "compact"), hooks.finishLoadSteps());
-            try (StoreSession s = store.session(0)) {
-                s.loadLinks(List.of(link(1, 2, 10)));
-                s.loadCounts(List.of(new LinkCount(1, 1, 1, 10, 1)));
-                hooks.finishLoad();
-                assertEquals(List.of(link(1, 2, 10)), s.getLinkList(1, 1, 0, 100, 0, 10));
+    void aLoadEndsWithFlushAndOneCompactionUnlessCompactionRunsDuringIt() throws Exception {
+        for (String compactAfterLoad : new String[] {"true", "false"}) {
+            try (GraphStore store = open("compact_after_load", compactAfterLoad)) {
+                store.prepareForLoad(SchemaMode.RECREATE);
+                LoadHooks hooks = (LoadHooks) store;
+                assertEquals(compactAfterLoad.equals("true") ? List.of("flush memtables", "compact")
+                        : List.of("flush memtables"), hooks.finishLoadSteps());
+                try (StoreSession s = store.session(0)) {
+                    s.loadLinks(List.of(link(1, 2, 10), link(1, 3, 5)));
+                    s.loadCounts(List.of(new LinkCount(1, 1, 2, 10, 1)));
+                    hooks.finishLoad();
+                    store.prepareForRequests();
+                    assertEquals(List.of(link(1, 2, 10), link(1, 3, 5)), s.getLinkList(1, 1, 0, 100, 0, 10));
+                    assertTrue(s.addLink(link(1, 4, 20)));
+                    assertEquals(3, s.countLinks(1, 1));
+                }
+                assertTrue(((StoreMetrics) store).sizeBytes().orElseThrow() > 0, "flushed to SST files");
             }
         }
     }

@@ -5,6 +5,7 @@ import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoCredential;
 import com.mongodb.MongoException;
+import com.mongodb.MongoTimeoutException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
@@ -48,9 +49,16 @@ record Connection(MongoClient client, Server server) {
         } catch (MongoException e) {
             client.close();
             String who = config.user().isEmpty() ? "" : " as '" + config.user() + "'";
-            throw new StoreException(Errors.kindOf(e), "cannot connect to MongoDB at " + config.hosts() + who
-                    + " (server_selection_timeout = " + config.serverSelectionTimeoutMs() / 1000 + " s): "
-                    + Errors.oneLine(e), e);
+            String why;
+            if (e instanceof MongoTimeoutException) { // the cluster view names the cause
+                String cause = e.getMessage() == null ? "" : Errors.clusterCause(e.getMessage());
+                why = "no usable server within server_selection_timeout = " + config.serverSelectionTimeoutMs() / 1000
+                        + " s" + (cause.isEmpty() ? "" : " (" + cause + ")");
+            } else {
+                why = Errors.oneLine(e);
+            }
+            throw new StoreException(Errors.kindOf(e), "cannot connect to MongoDB at " + config.hosts() + who + ": "
+                    + why, e);
         } catch (RuntimeException e) {
             client.close();
             throw e;

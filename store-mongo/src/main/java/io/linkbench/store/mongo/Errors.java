@@ -58,6 +58,7 @@ final class Errors {
             10334, // BSONObjectTooLarge
             17280); // KeyTooLong
     private static final Pattern CAUSED_BY = Pattern.compile("caused by \\{[\\w.$]+: ([^}]*)\\}");
+    private static final Pattern EXCEPTION = Pattern.compile("exception=\\{[\\w.$]+: ([^}]*)\\}");
 
     private Errors() {
     }
@@ -137,12 +138,8 @@ final class Errors {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         int view = m.indexOf(". Client view of cluster state");
         if (view >= 0) {
-            Matcher cause = CAUSED_BY.matcher(m);
-            String last = null;
-            while (cause.find()) {
-                last = cause.group(1);
-            }
-            m = m.substring(0, view) + (last == null ? "" : " (" + last + ")");
+            String cause = clusterCause(m);
+            m = m.substring(0, view) + (cause.isEmpty() ? "" : " (" + cause + ")");
         }
         int nl = m.indexOf('\n');
         m = (nl < 0 ? m : m.substring(0, nl)).strip();
@@ -150,6 +147,22 @@ final class Errors {
             m = m + " [" + me.getCode() + "]";
         }
         return m;
+    }
+
+    /** The innermost cause a server-selection timeout names in its cluster view, or "". */
+    static String clusterCause(String message) {
+        Matcher cause = CAUSED_BY.matcher(message);
+        String last = "";
+        while (cause.find()) {
+            last = cause.group(1);
+        }
+        if (last.isEmpty()) {
+            Matcher exception = EXCEPTION.matcher(message);
+            if (exception.find()) {
+                last = exception.group(1);
+            }
+        }
+        return last.strip();
     }
 
     private static int code(MongoException e) {

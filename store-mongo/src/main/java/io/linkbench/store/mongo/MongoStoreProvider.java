@@ -30,8 +30,19 @@ public final class MongoStoreProvider implements StoreProvider {
         return MongoConfig.SETTINGS;
     }
 
+    /**
+     * The slf4j-simple key of the driver's log level. The driver logs every client it creates (a
+     * long line) and every failed connection attempt of its monitor (with a stack trace) at INFO;
+     * a benchmark's console wants the one-line error instead, so unless the user chose a level for
+     * the driver (as a system property), the store sets WARN before the driver creates its loggers.
+     */
+    static final String DRIVER_LOG_LEVEL = "org.slf4j.simpleLogger.log.org.mongodb.driver";
+
     @Override
     public GraphStore open(StoreContext context) throws StoreException {
+        if (System.getProperty(DRIVER_LOG_LEVEL) == null) {
+            System.setProperty(DRIVER_LOG_LEVEL, "warn");
+        }
         MongoConfig config = MongoConfig.from(context.settings());
         Connection connection = Connection.open(config, context.maxSessions());
         ClusterDescription cluster = connection.client().getClusterDescription();

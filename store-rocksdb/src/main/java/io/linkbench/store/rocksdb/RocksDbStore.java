@@ -27,9 +27,10 @@ import org.rocksdb.RocksDBException;
  * only (RocksDB's LOCK file keeps other processes out), so a striped lock per (id1, link_type) is all
  * it takes to keep the count invariant under concurrent writers ({@link TransactionalStore}).
  *
- * <p>Store-level calls (prepare, metrics, verify, finish-load steps, close) are serialized on one
- * monitor; sessions never take it. A shutdown hook closes the database on Ctrl-C after the operations
- * in progress end, so the next run opens it without recovery work beyond replaying its WAL.
+ * <p>Store-level calls (prepare, metrics, verify, finish-load steps, session creation, close) are
+ * serialized on one monitor; session operations never take it. On Ctrl-C a shutdown hook closes the
+ * database when the owner has not (see {@link #closeOnShutdown}), after the operations in progress
+ * end, so the next run opens it without recovery work beyond replaying its WAL.
  */
 final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadHooks {
     private static final int LOCK_STRIPES = 4096;
@@ -171,8 +172,12 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
 
     @Override
     public StoreSession session(int workerId) throws StoreException {
-        Gate.Pass pass = gate.open();
-        return new RocksDbSession(database, locks, nodeIds, pass, errors, options.requestWrites(), options.loadWrites());
+        synchronized (lifecycle) { // not during a recreate, which replaces the database
+            ensureOpen();
+            Gate.Pass pass = gate.open();
+            return new RocksDbSession(database, locks, nodeIds, pass, errors, options.requestWrites(),
+                    options.loadWrites());
+        }
     }
 
     @Override

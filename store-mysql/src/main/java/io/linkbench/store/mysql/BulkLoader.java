@@ -15,12 +15,17 @@ import java.util.List;
  * client far less than binding each value through JDBC.
  */
 final class BulkLoader {
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+    private static final byte[] COMMA = SqlBuffer.ascii(",");
+    private static final byte[] CLOSE = SqlBuffer.ascii("),");
+    private static final byte[] NULL_CLOSE = SqlBuffer.ascii(",NULL),");
 
     private final ConnectionSlot tx;
-    private final SqlText sql;
     private final int maxStatementChars;
-    private final StringBuilder text = new StringBuilder(64 * 1024);
+    private final SqlBuffer text = new SqlBuffer(64 * 1024);
+    private final long[] numbers = new long[8];
+    private final byte[] nodeHead;
+    private final byte[] linkHead;
+    private final byte[] countHead;
 
     /**
      * @param tx                the session's transactional connection
@@ -28,21 +33,25 @@ final class BulkLoader {
      */
     BulkLoader(ConnectionSlot tx, SqlText sql, int maxStatementChars) {
         this.tx = tx;
-        this.sql = sql;
         this.maxStatementChars = maxStatementChars;
+        // numbers first, payloads last: one row writer serves every table
+        this.nodeHead = SqlBuffer.ascii("INSERT INTO " + sql.nodeTable + " (id, type, version, time, data) VALUES ");
+        this.linkHead = SqlBuffer.ascii("INSERT INTO " + sql.linkTable
+                + " (id1, id2, link_type, visibility, time, version, data, data_ext) VALUES ");
+        this.countHead = SqlBuffer.ascii("INSERT INTO " + sql.countTable
+                + " (id, link_type, count, time, version) VALUES ");
     }
 
     void loadNodes(List<Node> nodes) throws StoreException {
-        String head = "INSERT INTO " + sql.nodeTable + " (" + SqlText.NODE_COLUMNS + ") VALUES ";
         try {
-            start(head);
+            start(nodeHead);
+            long[] v = numbers;
             for (Node n : nodes) {
-                int mark = text.length();
-                text.append('(').append(n.id()).append(',').append(n.type()).append(',').append(n.version())
-                        .append(',').append(n.time()).append(',');
-                hex(n.data());
-                text.append("),");
-                flushIfFull(head, mark);
+                v[0] = n.id();
+                v[1] = n.type();
+                v[2] = n.version();
+                v[3] = n.time();
+                row(nodeHead, 4, n.data(), false);
             }
             finish();
         } catch (SQLException e) {
@@ -51,25 +60,17 @@ final class BulkLoader {
     }
 
     void loadLinks(List<Link> links) throws StoreException {
-        String head = "INSERT INTO " + sql.linkTable + " (" + SqlText.LINK_COLUMNS + ") VALUES ";
         try {
-            start(head);
+            start(linkHead);
+            long[] v = numbers;
             for (Link l : links) {
-                int mark = text.length();
-                byte[] data = l.data();
-                text.append('(').append(l.id1()).append(',').append(l.id2()).append(',').append(l.linkType())
-                        .append(',').append((int) l.visibility().code()).append(',');
-                if (data.length < LinkData.INLINE_MAX) {
-                    hex(data);
-                    text.append(",NULL,");
-                } else {
-                    hex(LinkData.inline(data));
-                    text.append(',');
-                    hex(data);
-                    text.append(',');
-                }
-                text.append(l.time()).append(',').append(l.version()).append("),");
-                flushIfFull(head, mark);
+                v[0] = l.id1();
+                v[1] = l.id2();
+                v[2] = l.linkType();
+                v[3] = l.visibility().code();
+                v[4] = l.time();
+                v[5] = l.version();
+                row(linkHead, 6, l.data(), true);
             }
             finish();
         } catch (SQLException e) {
@@ -78,14 +79,16 @@ final class BulkLoader {
     }
 
     void loadCounts(List<LinkCount> counts) throws StoreException {
-        String head = "INSERT INTO " + sql.countTable + " (" + SqlText.COUNT_COLUMNS + ") VALUES ";
         try {
-            start(head);
+            start(countHead);
+            long[] v = numbers;
             for (LinkCount c : counts) {
-                int mark = text.length();
-                text.append('(').append(c.id1()).append(',').append(c.linkType()).append(',').append(c.count())
-                        .append(',').append(c.time()).append(',').append(c.version()).append("),");
-                flushIfFull(head, mark);
+                v[0] = c.id1();
+                v[1] = c.linkType();
+                v[2] = c.count();
+                v[3] = c.time();
+                v[4] = c.version();
+                row(countHead, 5, null, false);
             }
             finish();
         } catch (SQLException e) {
@@ -93,47 +96,52 @@ final class BulkLoader {
         }
     }
 
-    private void start(String head) throws StoreException {
-        tx.get(); // connect before building anything
-        text.setLength(0);
-        text.append(head);
+    /**
+     * Appends one row: {@code count} numbers from {@link #numbers}, then the payload if any (for a
+     * link, split into {@code data} and {@code data_ext} as {@link LinkData} says); sends the statement
+     * first when this row would make it too long.
+     */
+    private void row(byte[] head, int count, byte[] data, boolean link) throws SQLException, StoreException {
+        int mark = text.length();
+        text.openRow(numbers, count);
+        if (data == null) {
+            text.truncate(text.length() - 1); // no payload: drop the last comma
+            text.put(CLOSE);
+        } else if (!link || data.length < LinkData.INLINE_MAX) {
+            text.hex(data, data.length);
+            text.put(link ? NULL_CLOSE : CLOSE);
+        } else {
+            text.hex(data, LinkData.INLINE_MAX);
+            text.put(COMMA);
+            text.hex(data, data.length);
+            text.put(CLOSE);
+        }
+        if (text.length() > maxStatementChars && mark > head.length) {
+            byte[] pending = text.copyFrom(mark);
+            text.truncate(mark);
+            send();
+            text.put(head);
+            text.put(pending);
+        }
     }
 
-    /** When the row that starts at {@code mark} made the statement too long, sends what came before it. */
-    private void flushIfFull(String head, int mark) throws SQLException, StoreException {
-        if (text.length() <= maxStatementChars || mark == head.length()) {
-            return;
-        }
-        String row = text.substring(mark);
-        text.setLength(mark);
-        send();
-        text.append(head).append(row);
+    private void start(byte[] head) throws StoreException {
+        tx.get(); // connect before building anything
+        text.truncate(0);
+        text.put(head);
     }
 
     /** Sends the rest and commits the batch. */
     private void finish() throws SQLException, StoreException {
         send();
         tx.commit();
-        if (text.capacity() > 4 * maxStatementChars + 65536) {
-            text.setLength(0);
-            text.trimToSize(); // after an oversized row
-        }
     }
 
     private void send() throws SQLException, StoreException {
-        int end = text.length();
-        if (text.charAt(end - 1) == ',') {
-            text.setLength(end - 1);
-            tx.get().plain().executeUpdate(text.toString());
+        if (text.lastByte() == ',') {
+            text.truncate(text.length() - 1);
+            tx.get().plain().executeUpdate(text.text());
         }
-        text.setLength(0);
-    }
-
-    private void hex(byte[] data) {
-        text.append("X'");
-        for (byte b : data) {
-            text.append(HEX[(b >> 4) & 0xF]).append(HEX[b & 0xF]);
-        }
-        text.append('\'');
+        text.truncate(0);
     }
 }

@@ -8,7 +8,9 @@ import java.util.Properties;
 /**
  * Opens Connector/J connections with the options that keep the client cheap: server-side prepared
  * statements (the store caches them itself), session state tracked locally instead of asked from the
- * server, no time statistics. The user and password travel in {@link Properties}, never in the URL,
+ * server, no time statistics, no tracking of open results (the store closes its own), no query-timeout
+ * timers. No {@code characterEncoding}: with one set, Connector/J upper-cases the charset name of
+ * every column of every result. The user and password travel in {@link Properties}, never in the URL,
  * so they appear in no message.
  */
 final class Connector {
@@ -26,7 +28,7 @@ final class Connector {
     private static final String COMMON_OPTIONS = "useServerPrepStmts=true&cachePrepStmts=false"
             + "&useLocalSessionState=true&useLocalTransactionState=true&elideSetAutoCommits=true"
             + "&maintainTimeStats=false&cacheServerConfiguration=true&rewriteBatchedStatements=false"
-            + "&tcpKeepAlive=true&characterEncoding=UTF-8&useInformationSchema=true";
+            + "&tcpKeepAlive=true&useInformationSchema=true&dontTrackOpenResources=true&enableQueryTimeouts=false";
 
     private final MySqlConfig config;
     private final com.mysql.cj.jdbc.Driver driver;

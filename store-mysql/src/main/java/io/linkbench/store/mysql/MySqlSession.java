@@ -10,6 +10,7 @@ import io.linkbench.store.mysql.SqlText.Q;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -42,11 +43,13 @@ final class MySqlSession implements StoreSession {
             ps.setInt(3, node.time());
             ps.setBytes(4, node.data());
             ps.executeUpdate();
-            try (ResultSet keys = ps.getGeneratedKeys()) {
-                if (!keys.next()) {
-                    throw new StoreException(StoreException.Kind.OTHER, "ADD_NODE: the server returned no id");
-                }
-                return keys.getLong(1);
+            if (ps instanceof com.mysql.cj.jdbc.StatementImpl cj) {
+                return cj.getLastInsertID(); // from the OK packet, without building a result set
+            }
+            try (Statement st = ac.get().connection.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT LAST_INSERT_ID()")) {
+                rs.next();
+                return rs.getLong(1);
             }
         } catch (SQLException e) {
             throw ac.fail("ADD_NODE", e);

@@ -31,9 +31,7 @@ final class SqlConnection implements AutoCloseable {
     PreparedStatement get(Q q) throws SQLException {
         PreparedStatement ps = prepared[q.ordinal()];
         if (ps == null) {
-            ps = q == Q.ADD_NODE
-                    ? connection.prepareStatement(sql.of(q), Statement.RETURN_GENERATED_KEYS)
-                    : connection.prepareStatement(sql.of(q));
+            ps = connection.prepareStatement(sql.of(q));
             prepared[q.ordinal()] = ps;
         }
         return ps;

@@ -24,7 +24,6 @@ final class SqlText {
 
     /** Link columns in the order of every link INSERT. */
     static final String LINK_COLUMNS = "id1, id2, link_type, visibility, data, data_ext, time, version";
-    static final String NODE_COLUMNS = "id, type, version, time, data";
     static final String COUNT_COLUMNS = "id, link_type, count, time, version";
 
     private static final String LINK_PK = " WHERE link_type = ? AND id1 = ? AND id2 = ?";

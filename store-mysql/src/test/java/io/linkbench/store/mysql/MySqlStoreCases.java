@@ -226,6 +226,30 @@ abstract class MySqlStoreCases {
     }
 
     @Test
+    void aLockWaitTimeoutRollsBackTheWholeTransactionAndLeavesTheSessionUsable() throws Exception {
+        store.close();
+        store = MySqlTestServer.freshStore(engine(), database(),
+                Map.of("jdbc_url_options", "sessionVariables=innodb_lock_wait_timeout=1"));
+        try (StoreSession s = store.session(0);
+             Connection blocker = MySqlTestServer.jdbc(database()); Statement st = blocker.createStatement()) {
+            assertTrue(s.addLink(new Link(1, 1, 1, Visibility.VISIBLE, new byte[] {1}, 1, 1)));
+            blocker.setAutoCommit(false);
+            st.executeQuery("SELECT count FROM counttable WHERE id = 1 AND link_type = 1 FOR UPDATE").close();
+            // the link row is written, then the count row waits for the blocker until the lock wait times out
+            StoreException e = assertThrows(StoreException.class,
+                    () -> s.addLink(new Link(1, 1, 2, Visibility.VISIBLE, new byte[] {2}, 1, 2)));
+            assertEquals(StoreException.Kind.CONFLICT, e.kind(), e.toString());
+            assertTrue(e.isRetryable());
+            blocker.commit();
+            assertEquals(List.of(), s.multigetLinks(1, 1, new long[] {2}), "the link insert was rolled back too");
+            assertEquals(1, s.countLinks(1, 1));
+            assertTrue(s.addLink(new Link(1, 1, 2, Visibility.VISIBLE, new byte[] {2}, 1, 2)), "the retry adds it");
+            assertEquals(2, s.countLinks(1, 1));
+        }
+        assertTrue(((CountVerifier) store).verifyCounts().ok());
+    }
+
+    @Test
     void countersSizeAndServerFactsAreReported() throws Exception {
         var metrics = (io.linkbench.store.StoreMetrics) store;
         Map<String, Long> before = metrics.counters();

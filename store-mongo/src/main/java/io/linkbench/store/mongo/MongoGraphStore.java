@@ -138,6 +138,11 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks {
     @Override
     public VerificationReport verifyCounts() throws StoreException {
         try {
+            if (!schema.hasLinksOrCounts()) {
+                throw new StoreException(Kind.REJECTED, "database " + config.database() + " on " + config.hosts()
+                        + " has no collections " + config.linkCollection() + " and " + config.countCollection()
+                        + " to verify: load it first (-l)");
+            }
             return CountCheck.run(schema);
         } catch (MongoException e) {
             throw Errors.toStore("verify counts", e);

@@ -95,6 +95,13 @@ final class Schema {
         }
     }
 
+    /** True when the link or the count collection exists (something to verify). */
+    boolean hasLinksOrCounts() {
+        Set<String> existing = collectionNames();
+        return existing.contains(links.getNamespace().getCollectionName())
+                || existing.contains(counts.getNamespace().getCollectionName());
+    }
+
     void createLinkIndex() {
         links.createIndex(LINK_INDEX_KEYS, new IndexOptions().name(LINK_INDEX));
     }

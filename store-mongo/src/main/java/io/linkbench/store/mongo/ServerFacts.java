@@ -142,15 +142,20 @@ final class ServerFacts {
         long total = 0;
         try {
             for (String c : collections) {
-                BsonDocument stats = db.runCommand(new BsonDocument("collStats", new BsonString(c)), BsonDocument.class);
-                long storage = number(stats, "storageSize");
-                total += (storage > 0 ? storage : number(stats, "size")) + number(stats, "totalIndexSize");
+                try {
+                    BsonDocument stats = db.runCommand(new BsonDocument("collStats", new BsonString(c)),
+                            BsonDocument.class);
+                    long storage = number(stats, "storageSize");
+                    total += (storage > 0 ? storage : number(stats, "size")) + number(stats, "totalIndexSize");
+                } catch (MongoCommandException e) {
+                    if (e.getErrorCode() != Errors.NAMESPACE_NOT_FOUND) {
+                        throw e;
+                    }
+                    // not created yet: no bytes
+                }
             }
             return OptionalLong.of(total);
         } catch (MongoCommandException e) {
-            if (e.getErrorCode() == Errors.NAMESPACE_NOT_FOUND) {
-                return OptionalLong.of(total); // not created yet: no bytes
-            }
             // no collStats here: fall back to the database's figures
         }
         BsonDocument stats = db.runCommand(new BsonDocument("dbStats", new BsonInt32(1)), BsonDocument.class);

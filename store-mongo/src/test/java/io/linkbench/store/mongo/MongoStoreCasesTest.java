@@ -67,6 +67,16 @@ class MongoStoreCasesTest {
     }
 
     @Test
+    void verifyOfADatabaseNeverLoadedSaysSo() throws Exception {
+        try (GraphStore store = server.open("never_loaded", Map.of(), 1)) {
+            StoreException e = assertThrows(StoreException.class,
+                    () -> ((io.linkbench.store.CountVerifier) store).verifyCounts());
+            assertEquals(StoreException.Kind.REJECTED, e.kind());
+            assertTrue(e.getMessage().contains("load it first"), e.getMessage());
+        }
+    }
+
+    @Test
     void indexAfterLoadIsAStepOfItsOwn() throws Exception {
         try (GraphStore store = server.open("db", Map.of("index_after_load", "true"), 2)) {
             assertEquals(List.of("build index link_list"), ((LoadHooks) store).finishLoadSteps());

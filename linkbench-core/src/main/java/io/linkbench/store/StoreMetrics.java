@@ -1,6 +1,8 @@
 package io.linkbench.store;
 
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.OptionalInt;
 
@@ -19,5 +21,13 @@ public interface StoreMetrics extends GraphStore {
     /** The pid of the server process when it runs on this host, for the CPU probe. */
     default OptionalInt serverPid() {
         return OptionalInt.empty();
+    }
+
+    /**
+     * The directory that holds the data when it is on this host (the server's data directory, or the
+     * embedded store's files), so the IO probe can find the block devices behind it.
+     */
+    default Optional<Path> dataDirectory() {
+        return Optional.empty();
     }
 }

@@ -21,26 +21,61 @@ import org.HdrHistogram.Histogram;
  * @param steps           timed post-load steps (e.g. index build): name to seconds
  * @param interrupted     true when the phase was cut short (Ctrl-C, fatal store failure)
  * @param warnings        one-line warnings raised during the phase (backlog growing, ...)
+ * @param loop            0-based loop number of a request phase run several times ({@code --loops}), else 0
+ * @param cost            cost per operation (or row) over the measured window
+ * @param intervals       one point per {@code displayfreq} interval, in time order
  */
 public record PhaseResult(String phase, long startEpochMs, long endEpochMs, double seconds, boolean openLoop,
                           double targetRate, List<OpStats> ops, Histogram scheduleLag,
                           Map<String, Long> storeCounters, long sizeBytes, Map<String, Double> steps,
-                          boolean interrupted, List<String> warnings) {
+                          boolean interrupted, List<String> warnings, int loop, PhaseCost cost,
+                          List<IntervalPoint> intervals) {
     public PhaseResult {
         Objects.requireNonNull(phase, "phase");
         ops = List.copyOf(ops);
         storeCounters = Map.copyOf(storeCounters);
         steps = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(steps));
         warnings = List.copyOf(warnings);
+        cost = cost == null ? PhaseCost.NONE : cost;
+        intervals = List.copyOf(intervals);
     }
 
-    /** Successful operations (or rows, for a load) per second over the measured window. */
-    public double throughput() {
+    /** A result without loop number, cost or intervals. */
+    public PhaseResult(String phase, long startEpochMs, long endEpochMs, double seconds, boolean openLoop,
+                       double targetRate, List<OpStats> ops, Histogram scheduleLag, Map<String, Long> storeCounters,
+                       long sizeBytes, Map<String, Double> steps, boolean interrupted, List<String> warnings) {
+        this(phase, startEpochMs, endEpochMs, seconds, openLoop, targetRate, ops, scheduleLag, storeCounters, sizeBytes,
+                steps, interrupted, warnings, 0, PhaseCost.NONE, List.of());
+    }
+
+    /** This result with cost and intervals attached. */
+    public PhaseResult with(int newLoop, PhaseCost newCost, List<IntervalPoint> newIntervals) {
+        return new PhaseResult(phase, startEpochMs, endEpochMs, seconds, openLoop, targetRate, ops, scheduleLag,
+                storeCounters, sizeBytes, steps, interrupted, warnings, newLoop, newCost, newIntervals);
+    }
+
+    /** The statistics of the operation or load step {@code name}, or null. */
+    public OpStats op(String name) {
+        for (OpStats s : ops) {
+            if (s.name().equals(name)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** Successful operations, or rows for a load, over the measured window. */
+    public long operations() {
         long n = 0;
         for (OpStats s : ops) {
             n += "load".equals(phase) ? s.rows() : s.count();
         }
-        return seconds > 0 ? n / seconds : 0;
+        return n;
+    }
+
+    /** Successful operations (or rows, for a load) per second over the measured window. */
+    public double throughput() {
+        return seconds > 0 ? operations() / seconds : 0;
     }
 
     /** Failed calls of all operations (after retries). */

@@ -35,7 +35,14 @@ import java.time.format.DateTimeFormatter;
  *                  "retries": 0, "rows": 0,
  *                  "service":  <latency>,
  *                  "response": <latency> or null } ],
- *       "schedule_lag": <latency> or null } ] }
+ *       "schedule_lag": <latency> or null,
+ *       "loop": 0,                         // request-phase loop number (--loops)
+ *       "cost": { "figures": { "r/op": 0.12, ... },      // display order; null = unavailable
+ *                 "unavailable": [ "<figure>: <why>" ] },
+ *       "intervals": [ { "offset_s": 10.0, "seconds": 10.0, "warmup": false, "errors": 0,
+ *                        "rates": { "cpu_busy_pct": 42.0, ... },
+ *                        "ops": [ { "name": "GET_NODE", "count": 1000, "rows": 0,
+ *                                   "p50_ms": 0.1, "p99_ms": 0.9, "max_ms": 3.0 } ] } ] } ] }
  *
  * <latency> = { "mean_ms": 0.123, "p50_ms": ..., "p95_ms": ..., "p99_ms": ..., "p999_ms": ..., "max_ms": ...,
  *               "histogram": "<base64 of HdrHistogram's compressed encoding, values in ns>" }

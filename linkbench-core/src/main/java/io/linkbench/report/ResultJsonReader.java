@@ -2,7 +2,9 @@ package io.linkbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.store.StoreInfo;
@@ -74,7 +76,36 @@ final class ResultJsonReader {
                 field(p, "end_epoch_ms", at).asLong(), number(field(p, "seconds", at)),
                 field(p, "open_loop", at).asBoolean(), number(field(p, "target_rate", at)), ops,
                 histogram(field(p, "schedule_lag", at), at + "schedule_lag."), longMap(field(p, "store_counters", at)),
-                field(p, "size_bytes", at).asLong(), steps, field(p, "interrupted", at).asBoolean(), warnings);
+                field(p, "size_bytes", at).asLong(), steps, field(p, "interrupted", at).asBoolean(), warnings,
+                p.path("loop").asInt(0), cost(p.path("cost")), intervals(p.path("intervals")));
+    }
+
+    private static PhaseCost cost(JsonNode c) {
+        if (c.isMissingNode() || c.isNull()) {
+            return PhaseCost.NONE;
+        }
+        Map<String, Double> figures = new LinkedHashMap<>();
+        c.path("figures").properties().forEach(e -> figures.put(e.getKey(), number(e.getValue())));
+        List<String> unavailable = new ArrayList<>();
+        c.path("unavailable").forEach(u -> unavailable.add(u.asText()));
+        return new PhaseCost(figures, unavailable);
+    }
+
+    private static List<IntervalPoint> intervals(JsonNode list) {
+        List<IntervalPoint> out = new ArrayList<>();
+        for (JsonNode i : list) {
+            List<IntervalPoint.OpInterval> ops = new ArrayList<>();
+            for (JsonNode o : i.path("ops")) {
+                ops.add(new IntervalPoint.OpInterval(o.path("name").asText(), o.path("count").asLong(),
+                        o.path("rows").asLong(), number(o.path("p50_ms")), number(o.path("p99_ms")),
+                        number(o.path("max_ms"))));
+            }
+            Map<String, Double> rates = new LinkedHashMap<>();
+            i.path("rates").properties().forEach(e -> rates.put(e.getKey(), number(e.getValue())));
+            out.add(new IntervalPoint(number(i.path("offset_s")), number(i.path("seconds")), i.path("warmup").asBoolean(),
+                    ops, i.path("errors").asLong(), rates));
+        }
+        return out;
     }
 
     private static OpStats op(JsonNode o, String at) throws IOException {
@@ -101,8 +132,11 @@ final class ResultJsonReader {
         return v.isNull() ? null : v.asText();
     }
 
-    /** A double as Jackson wrote it: a number, or "NaN"/"Infinity" as a string. */
+    /** A double as written: a number, null for NaN (unavailable), or "NaN"/"Infinity" as a string. */
     private static double number(JsonNode v) {
+        if (v.isNull() || v.isMissingNode()) {
+            return Double.NaN;
+        }
         return v.isTextual() ? Double.parseDouble(v.asText()) : v.asDouble();
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
+import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
@@ -101,7 +102,67 @@ final class ResultJsonWriter {
         g.writeEndArray();
         g.writeFieldName("schedule_lag");
         latency(g, p.scheduleLag());
+        g.writeNumberField("loop", p.loop());
+        g.writeObjectFieldStart("cost");
+        g.writeObjectFieldStart("figures");
+        for (Map.Entry<String, Double> e : p.cost().figures().entrySet()) { // display order
+            g.writeFieldName(e.getKey());
+            number(g, e.getValue());
+        }
         g.writeEndObject();
+        g.writeArrayFieldStart("unavailable");
+        for (String u : p.cost().unavailable()) {
+            g.writeString(u);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+        g.writeArrayFieldStart("intervals");
+        for (IntervalPoint i : p.intervals()) {
+            interval(g, i);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    private static void interval(JsonGenerator g, IntervalPoint i) throws IOException {
+        g.writeStartObject();
+        g.writeFieldName("offset_s");
+        number(g, i.offsetSeconds());
+        g.writeFieldName("seconds");
+        number(g, i.seconds());
+        g.writeBooleanField("warmup", i.warmup());
+        g.writeNumberField("errors", i.errors());
+        g.writeObjectFieldStart("rates");
+        for (Map.Entry<String, Double> e : i.rates().entrySet()) {
+            g.writeFieldName(e.getKey());
+            number(g, e.getValue());
+        }
+        g.writeEndObject();
+        g.writeArrayFieldStart("ops");
+        for (IntervalPoint.OpInterval o : i.ops()) {
+            g.writeStartObject();
+            g.writeStringField("name", o.name());
+            g.writeNumberField("count", o.count());
+            g.writeNumberField("rows", o.rows());
+            g.writeFieldName("p50_ms");
+            number(g, o.p50Ms());
+            g.writeFieldName("p99_ms");
+            number(g, o.p99Ms());
+            g.writeFieldName("max_ms");
+            number(g, o.maxMs());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /** A figure with 3 decimals; NaN (unavailable) as JSON null. */
+    private static void number(JsonGenerator g, double v) throws IOException {
+        if (Double.isFinite(v)) {
+            g.writeNumber(rounded(v));
+        } else {
+            g.writeNull();
+        }
     }
 
     private static void op(JsonGenerator g, OpStats s) throws IOException {

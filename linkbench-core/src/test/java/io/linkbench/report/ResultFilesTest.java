@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.store.StoreInfo;
@@ -44,7 +46,11 @@ class ResultFilesTest {
                 List.of(new OpStats("GET_NODE", Histograms.series(1000, 1_000, 0), Histograms.series(1000, 1_000, 40_000),
                         1, Map.of("TIMEOUT", 1L), 0, 0),
                         new OpStats("DELETE_NODE", new Histogram(3), new Histogram(3), 0, Map.of(), 0, 0)),
-                lag, Map.of("reads", 77L, "writes", 0L), -1, Map.of(), true, List.of("backlog growing", "x \"quoted\""));
+                lag, Map.of("reads", 77L, "writes", 0L), -1, Map.of(), true, List.of("backlog growing", "x \"quoted\""))
+                .with(2, new PhaseCost(new java.util.LinkedHashMap<>(Map.of("r/op", 0.125)), List.of("rKB/op: no device")),
+                        List.of(new IntervalPoint(10.0, 10.0, false,
+                                List.of(new IntervalPoint.OpInterval("GET_NODE", 100, 0, 0.5, 0.99, 1.0)), 1,
+                                Map.of("cpu_busy_pct", 42.5, "rKB/s", Double.NaN))));
         Map<String, String> config = Map.of("requesters", "16", "maxid1", "10000001", "dbhost", "db1",
                 "requestrate", "1000");
         StoreInfo store = new StoreInfo("mysql", "8.4.3", "InnoDB",
@@ -98,7 +104,7 @@ class ResultFilesTest {
         JsonNode request = root.get("phases").get(1);
         assertEquals(List.of("phase", "start_epoch_ms", "start", "end_epoch_ms", "end", "seconds", "open_loop",
                 "target_rate", "throughput", "interrupted", "warnings", "steps", "size_bytes", "store_counters", "ops",
-                "schedule_lag"), names(request));
+                "schedule_lag", "loop", "cost", "intervals"), names(request));
         assertEquals("2025-01-02T03:10:10.123Z", request.get("end").asText());
         assertEquals(List.of("reads", "writes"), names(request.get("store_counters")));
         assertEquals(3.332, request.get("throughput").asDouble(), "1000 ok calls over 300.123 s");

@@ -15,6 +15,46 @@ import java.util.Map;
  * @param unavailable one line per figure (or group) that could not be measured, with the reason
  */
 public record PhaseCost(Map<String, Double> figures, List<String> unavailable) {
+    /** Operations (rows, for a load) per second over the measured window. */
+    public static final String OPS_PER_S = "ops/s";
+    /** Device reads completed per operation. */
+    public static final String READS = "r/op";
+    /** KB read from the devices per operation. */
+    public static final String READ_KB = "rKB/op";
+    /** KB written to the devices per operation. */
+    public static final String WRITE_KB = "wKB/op";
+    /** Host CPU busy time per operation, microseconds. */
+    public static final String HOST_CPU_US = "host_cpu_us/op";
+    /** Server process CPU time per operation, microseconds. */
+    public static final String SERVER_CPU_US = "server_cpu_us/op";
+    /** linkbench's own CPU time per operation, microseconds. */
+    public static final String CLIENT_CPU_US = "client_cpu_us/op";
+    /** Average host CPU busy percent x 10^6 / ops per second. */
+    public static final String MCPU = "Mcpu/op";
+    /** Context switches per operation (host). */
+    public static final String CONTEXT_SWITCHES = "cs/op";
+    /** Server resident memory at the end, bytes. */
+    public static final String SERVER_RSS = "server_rss_bytes";
+
+    // Raw totals over the window, kept so that results of several client hosts can be merged by
+    // summing them and dividing by the summed operations (never by averaging ratios).
+    /** Device reads completed in the window. */
+    public static final String TOTAL_READS = "reads";
+    /** KB read from the devices in the window. */
+    public static final String TOTAL_READ_KB = "read_kb";
+    /** KB written to the devices in the window. */
+    public static final String TOTAL_WRITE_KB = "write_kb";
+    /** Host CPU busy seconds in the window (all cores). */
+    public static final String HOST_CPU_S = "host_cpu_s";
+    /** Host CPU seconds available in the window (cores x seconds), busy or not. */
+    public static final String HOST_CPU_CAPACITY_S = "host_cpu_capacity_s";
+    /** Server process CPU seconds in the window. */
+    public static final String SERVER_CPU_S = "server_cpu_s";
+    /** linkbench's CPU seconds in the window. */
+    public static final String CLIENT_CPU_S = "client_cpu_s";
+    /** Host context switches in the window. */
+    public static final String TOTAL_CONTEXT_SWITCHES = "context_switches";
+
     /** No cost measured at all. */
     public static final PhaseCost NONE = new PhaseCost(Map.of(), List.of());
 

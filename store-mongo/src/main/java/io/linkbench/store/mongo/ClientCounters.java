@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.LongAdder;
  * What the store did on its own inside an operation, counted per link-write operation and reported
  * with the server counters ({@code client.*}), so the report shows it per phase: transactions run
  * again after a transient error, commits repeated after an unknown result, and bulk-load rows found
- * already stored (a batch the driver repeated after a lost connection). One instance per store.
+ * already stored (a batch the load phase repeated after a lost connection). One instance per store.
  */
 final class ClientCounters {
     /** The operations whose retries are counted, by their report names. */

@@ -1,0 +1,166 @@
+package io.linkbench.store.memory;
+
+import io.linkbench.graph.Node;
+import io.linkbench.store.CountVerifier;
+import io.linkbench.store.SchemaMode;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreInfo;
+import io.linkbench.store.StoreMetrics;
+import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionalStore;
+import io.linkbench.store.VerificationReport;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The in-memory reference store: complete {@link io.linkbench.store.StoreSession} semantics, thread-safe,
+ * and fast enough to benchmark the driver itself.
+ *
+ * <p>Nodes live in a {@link ConcurrentHashMap} by id; ADD_NODE takes the next value of an
+ * {@link AtomicLong} that loads raise to their highest id. Links live in one {@link LinkGroup} per
+ * (id1, linkType), each with its own lock, so writers of one group serialize (the count invariant
+ * holds under concurrent writers: this store is a {@link TransactionalStore}) while other groups
+ * proceed in parallel. Payloads are copied on the way in. Rows handed out by reads are the stored,
+ * immutable records: their {@code data} arrays are shared and must not be modified.
+ *
+ * <p>The data lives as long as this object; {@link #close()} drops it. Schema preparation must not run
+ * while sessions write.
+ */
+public final class MemoryStore implements TransactionalStore, CountVerifier, StoreMetrics {
+    private static final int MAX_EXAMPLES = 10;
+
+    private final ConcurrentHashMap<Long, Node> nodes = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<GroupKey, LinkGroup> groups = new ConcurrentHashMap<>();
+    private final AtomicLong maxNodeId = new AtomicLong();
+    private final MemoryStats stats = new MemoryStats();
+    private volatile boolean closed;
+
+    /** An empty store, ready for use. */
+    public MemoryStore() {
+    }
+
+    @Override
+    public StoreInfo info() {
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("persistence", "none (in-process)");
+        facts.put("isolation", "one lock per (id1, link_type)");
+        return new StoreInfo("memory", version(), "", facts);
+    }
+
+    @Override
+    public void prepareForLoad(SchemaMode mode) throws StoreException {
+        checkOpen();
+        if (mode == SchemaMode.RECREATE) {
+            nodes.clear();
+            groups.clear();
+            maxNodeId.set(0);
+            stats.dataDropped();
+            return;
+        }
+        long links = 0;
+        long counts = 0;
+        for (LinkGroup g : groups.values()) {
+            links += g.size();
+            counts += g.hasCountRow() ? 1 : 0;
+        }
+        long nodeCount = nodes.mappingCount();
+        if (nodeCount > 0 || links > 0 || counts > 0) {
+            throw new StoreException(StoreException.Kind.REJECTED, "the memory store is not empty (" + nodeCount
+                    + " nodes, " + links + " links, " + counts + " counts): set schema = recreate to drop them");
+        }
+    }
+
+    @Override
+    public void prepareForRequests() throws StoreException {
+        checkOpen();
+    }
+
+    @Override
+    public StoreSession session(int workerId) throws StoreException {
+        checkOpen();
+        return new MemorySession(this);
+    }
+
+    @Override
+    public VerificationReport verifyCounts() throws StoreException {
+        checkOpen();
+        long checked = 0;
+        long mismatches = 0;
+        List<VerificationReport.Mismatch> examples = new ArrayList<>();
+        for (Map.Entry<GroupKey, LinkGroup> e : groups.entrySet()) {
+            checked++;
+            VerificationReport.Mismatch m = e.getValue().check(e.getKey().id1, e.getKey().linkType);
+            if (m != null) {
+                mismatches++;
+                if (examples.size() < MAX_EXAMPLES) {
+                    examples.add(m);
+                }
+            }
+        }
+        return new VerificationReport(checked, mismatches, examples);
+    }
+
+    @Override
+    public Map<String, Long> counters() {
+        return stats.counters();
+    }
+
+    @Override
+    public OptionalLong sizeBytes() {
+        return OptionalLong.of(stats.estimatedBytes());
+    }
+
+    /** Drops all data; sessions still open fail on their next call. */
+    @Override
+    public void close() {
+        closed = true;
+        nodes.clear();
+        groups.clear();
+    }
+
+    void checkOpen() throws StoreException {
+        if (closed) {
+            throw new StoreException(StoreException.Kind.OTHER, "the memory store is closed");
+        }
+    }
+
+    ConcurrentHashMap<Long, Node> nodes() {
+        return nodes;
+    }
+
+    AtomicLong maxNodeId() {
+        return maxNodeId;
+    }
+
+    MemoryStats stats() {
+        return stats;
+    }
+
+    /** The group of (id1, linkType), or null when nothing was ever written to it. */
+    LinkGroup group(long id1, long linkType) {
+        return groups.get(new GroupKey(id1, linkType));
+    }
+
+    /** The group of (id1, linkType), created empty when missing. */
+    LinkGroup groupForWrite(long id1, long linkType) {
+        GroupKey key = new GroupKey(id1, linkType);
+        LinkGroup g = groups.get(key);
+        if (g != null) {
+            return g;
+        }
+        return groups.computeIfAbsent(key, k -> {
+            stats.groupCreated();
+            return new LinkGroup();
+        });
+    }
+
+    private static String version() {
+        String v = MemoryStore.class.getPackage().getImplementationVersion();
+        return v == null ? "" : v;
+    }
+}

@@ -10,10 +10,12 @@ import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.TransactionalStore;
 import io.linkbench.store.VerificationReport;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.rocksdb.ColumnFamilyHandle;
@@ -217,6 +219,12 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
     @Override
     public OptionalInt serverPid() {
         return OptionalInt.of((int) ProcessHandle.current().pid());
+    }
+
+    /** The database directory, for the IO probe: the store's files are all there (WAL included). */
+    @Override
+    public Optional<Path> dataDirectory() {
+        return Optional.of(config.dataDir());
     }
 
     @Override

@@ -170,6 +170,7 @@ class RocksDbStoreBehaviourTest {
             assertTrue(after.get("rocksdb.number.db.seek") > before.get("rocksdb.number.db.seek"));
             assertTrue(m.sizeBytes().orElseThrow() > 0);
             assertEquals(ProcessHandle.current().pid(), m.serverPid().orElseThrow());
+            assertEquals(dir.resolve("db").toAbsolutePath().normalize(), m.dataDirectory().orElseThrow());
         }
     }
 

@@ -4,7 +4,6 @@ import com.mongodb.ReadConcern;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
-import com.mongodb.connection.ClusterDescription;
 import com.mongodb.connection.ClusterType;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
@@ -20,6 +19,8 @@ import io.linkbench.store.VerificationReport;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
@@ -186,9 +187,14 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks {
         }
     }
 
-    /** The cluster as the driver sees it now (for tests and facts). */
-    ClusterDescription cluster() {
-        return client.getClusterDescription();
+    /** The local mongod's data directory, for the IO probe; empty when remote or not said. */
+    @Override
+    public Optional<Path> dataDirectory() {
+        try {
+            return ServerFacts.localDataDirectory(client.getDatabase("admin"), config.connectionString().getHosts());
+        } catch (MongoException | java.nio.file.InvalidPathException e) {
+            return Optional.empty(); // getCmdLineOpts not offered or not allowed
+        }
     }
 
     @Override

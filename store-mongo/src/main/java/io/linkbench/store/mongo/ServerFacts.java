@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.bson.BsonDocument;
@@ -181,6 +182,23 @@ final class ServerFacts {
         } catch (IOException | RuntimeException e) {
             return OptionalInt.empty();
         }
+    }
+
+    /**
+     * The data directory of a mongod on this host ({@code storage.dbPath} from getCmdLineOpts, else
+     * mongod's default), when it exists here; empty for remote servers and servers that do not say.
+     */
+    static Optional<Path> localDataDirectory(MongoDatabase admin, List<String> hosts) {
+        if (hosts.size() != 1 || !isLocal(hosts.get(0))) {
+            return Optional.empty();
+        }
+        BsonDocument opts = admin.runCommand(new BsonDocument("getCmdLineOpts", new BsonInt32(1)), BsonDocument.class);
+        BsonValue v = opts;
+        for (String part : List.of("parsed", "storage", "dbPath")) {
+            v = v != null && v.isDocument() ? v.asDocument().get(part) : null;
+        }
+        Path dir = Path.of(v != null && v.isString() ? v.asString().getValue() : "/data/db");
+        return Files.isDirectory(dir) ? Optional.of(dir) : Optional.empty();
     }
 
     /** True when "host:port" names this machine. */

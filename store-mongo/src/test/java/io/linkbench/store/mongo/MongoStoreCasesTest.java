@@ -177,6 +177,7 @@ class MongoStoreCasesTest {
             assertEquals(0L, counters.get("client.commit_retries.DELETE_LINK"), counters.toString());
             assertTrue(m.sizeBytes().isPresent() && m.sizeBytes().getAsLong() > 0, "size: " + m.sizeBytes());
             assertTrue(m.serverPid().isEmpty(), "the in-process server is no mongod");
+            assertTrue(m.dataDirectory().isEmpty(), "the in-process server has no data directory");
         }
     }
 

@@ -2,6 +2,7 @@ package io.linkbench.jmh.core;
 
 import java.lang.management.ManagementFactory;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.InternalProfiler;
@@ -17,10 +18,14 @@ import org.openjdk.jmh.results.ScalarResult;
  * grows with the other load while the CPU time per operation hardly moves, so this is the figure to
  * compare there; {@code cpu.util} below the benchmark's thread count says how much it was crowded out.
  * The CPU time covers the whole process: the benchmark threads, JIT compilation and GC, and JMH's own
- * (mostly sleeping) threads.
+ * (mostly sleeping) threads, but not what a benchmark's set-up marks with {@link #excluding} (JMH runs
+ * iteration-level set-up inside the iteration, where this profiler cannot tell it apart).
  */
 public final class CpuTimeProfiler implements InternalProfiler {
+    private static final AtomicLong EXCLUDED = new AtomicLong();
+
     private long cpuStart;
+    private long excludedStart;
     private long wallStart;
 
     /** For JMH's profiler lookup. */
@@ -35,20 +40,41 @@ public final class CpuTimeProfiler implements InternalProfiler {
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
         wallStart = System.nanoTime();
+        excludedStart = EXCLUDED.get();
         cpuStart = processCpuNanos();
     }
 
     @Override
     public List<Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                        IterationResult result) {
-        long cpu = processCpuNanos() - cpuStart;
-        long wall = System.nanoTime() - wallStart;
+        long excluded = EXCLUDED.get() - excludedStart;
+        long cpu = processCpuNanos() - cpuStart - excluded;
+        long wall = System.nanoTime() - wallStart - excluded;
         long ops = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();
         return List.of(
                 new ScalarResult("cpu.time.norm", ops > 0 ? (double) cpu / ops : Double.NaN, "ns/op",
                         AggregationPolicy.AVG),
                 new ScalarResult("cpu.util", wall > 0 ? (double) cpu / wall : Double.NaN, "CPUs",
                         AggregationPolicy.AVG));
+    }
+
+    /** Work whose CPU time is left out of the figures of the running iteration. */
+    @FunctionalInterface
+    public interface Work {
+        void run() throws Exception;
+    }
+
+    /**
+     * Runs {@code work} (a set-up step inside an iteration, such as reloading a store) and leaves the
+     * process CPU time it took, and as much wall time, out of the running iteration's figures.
+     */
+    public static void excluding(Work work) throws Exception {
+        long start = processCpuNanos();
+        try {
+            work.run();
+        } finally {
+            EXCLUDED.addAndGet(processCpuNanos() - start);
+        }
     }
 
     private static long processCpuNanos() {

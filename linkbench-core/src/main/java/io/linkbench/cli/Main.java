@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
 @Command(name = "linkbench", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         sortOptions = false, usageHelpAutoWidth = true,
         description = "A LinkBench-style social-graph benchmark. -l loads the graph, -r runs the request phase.",
-        subcommands = {VerifyCommand.class})
+        subcommands = {VerifyCommand.class, CompareCommand.class, MergeCommand.class})
 public final class Main implements Callable<Integer> {
     static final int OK = 0;
     static final int FAILED = 1;
@@ -45,6 +45,10 @@ public final class Main implements Callable<Integer> {
 
     @Option(names = "--list-keys", description = "print every configuration key with its default and exit")
     boolean listKeys;
+
+    @Option(names = "--loops", paramLabel = "N", defaultValue = "1",
+            description = "run the request phase N times back to back, each reported on its own (default: ${DEFAULT-VALUE})")
+    int loops;
 
     private final PrintStream out;
     private final StoreProviders providers;
@@ -105,7 +109,10 @@ public final class Main implements Callable<Integer> {
         if (!load && !requests) {
             throw new ConfigException("nothing to do: give -l (load), -r (request phase) or both; --help shows all options");
         }
-        return new RunCommand(out, providers, common, results, load, requests).call();
+        if (loops < 1) {
+            throw new ConfigException("--loops " + loops + ": must be 1 or more");
+        }
+        return new RunCommand(out, providers, common, results, load, requests, loops).call();
     }
 
     private void printKeys() {

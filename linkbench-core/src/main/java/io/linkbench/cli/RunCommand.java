@@ -2,6 +2,9 @@ package io.linkbench.cli;
 
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
+import io.linkbench.measure.PhaseObserver;
+import io.linkbench.report.CostTable;
+import io.linkbench.report.IntervalFiles;
 import io.linkbench.report.LatencyTable;
 import io.linkbench.report.ResultFiles;
 import io.linkbench.run.LoadPhase;
@@ -14,6 +17,7 @@ import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreProviders;
 import io.linkbench.workload.GraphShape;
 import io.linkbench.workload.LoadGenerator;
+import io.linkbench.workload.Op;
 import io.linkbench.workload.WorkloadConfig;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,8 +32,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the phases asked for on the command line: validates the configuration, opens the store, runs
- * the load and/or request phase, prints each phase's table, and writes {@code result.json} and
- * {@code summary.txt}. Ctrl-C stops the running phase; what it measured is still printed and written.
+ * the load and/or request phase (the latter {@code --loops} times), prints each phase's tables, writes
+ * the interval files as it goes and {@code result.json} and {@code summary.txt} at the end. Ctrl-C
+ * stops the running phase; what it measured is still printed and written.
  */
 final class RunCommand implements Callable<Integer> {
     private final PrintStream out;
@@ -38,9 +43,11 @@ final class RunCommand implements Callable<Integer> {
     private final Path resultsBase;
     private final boolean load;
     private final boolean requests;
+    private final int loops;
 
     RunCommand(PrintStream out, StoreProviders providers, Main.CommonOptions common, Path resultsBase, boolean load,
-               boolean requests) {
+               boolean requests, int loops) {
+        this.loops = loops;
         this.out = out;
         this.providers = providers;
         this.common = common;
@@ -71,7 +78,13 @@ final class RunCommand implements Callable<Integer> {
         List<PhaseResult> phases = new ArrayList<>();
         StringBuilder summary = new StringBuilder();
         StoreInfo info = new StoreInfo(cfg.provider().name(), "", "", java.util.Map.of());
+        ResultFiles files = new ResultFiles();
+        Path dir = null;
+        IntervalFiles intervals = null;
         try (GraphStore store = cfg.provider().open(new StoreContext(cfg.settings(), sessions))) {
+            dir = files.createRunDirectory(resultsBase, cfg.provider().name(), Instant.ofEpochMilli(started));
+            intervals = new IntervalFiles(dir, operationNames(), started);
+            PhaseObserver observer = PhaseObserver.of(intervals);
             info = store.info();
             String header = String.format("linkbench %s: store=%s%s%s, startid1=%d, maxid1=%d, seed=%d%n", Main.version(),
                     info.store(), info.engine().isEmpty() ? "" : " engine=" + info.engine(),
@@ -81,19 +94,33 @@ final class RunCommand implements Callable<Integer> {
             summary.append(header);
             if (load) {
                 LoadGenerator generator = new LoadGenerator(workload, shape, run.seed(), started);
-                PhaseResult p = new LoadPhase(run, generator, control, out, System.console() != null).execute(store);
+                PhaseResult p = new LoadPhase(run, generator, control, out, System.console() != null, observer)
+                        .execute(store);
                 phases.add(p);
                 report(p, summary);
             }
-            if (requests && !control.interrupted()) {
-                PhaseResult p = new RequestPhase(run, workload, shape, control, out, 0).execute(store);
+            List<PhaseResult> loopResults = new ArrayList<>();
+            for (int loop = 0; requests && loop < loops && !control.interrupted(); loop++) {
+                if (loops > 1) {
+                    out.printf("loop %d of %d%n", loop + 1, loops);
+                }
+                PhaseResult p = new RequestPhase(run, workload, shape, control, out, loop, observer).execute(store);
                 phases.add(p);
+                loopResults.add(p);
                 report(p, summary);
+            }
+            if (loopResults.size() > 1) {
+                String table = new CostTable().renderLoops(loopResults);
+                out.print(table);
+                summary.append('\n').append(table);
             }
         } finally {
             try {
-                if (!phases.isEmpty()) {
-                    write(cfg, started, info, phases, summary);
+                if (intervals != null) {
+                    intervals.close();
+                }
+                if (dir != null) {
+                    write(files, dir, cfg, started, info, phases, summary);
                 }
             } finally {
                 finished.countDown();
@@ -107,20 +134,25 @@ final class RunCommand implements Callable<Integer> {
         return control.interrupted() ? Main.INTERRUPTED : Main.OK;
     }
 
+    /** Every operation and load step, in the column order of intervals.csv. */
+    private static List<String> operationNames() {
+        List<String> names = new ArrayList<>(List.of("LOAD_NODES", "LOAD_LINKS", "LOAD_COUNTS"));
+        for (Op op : Op.values()) {
+            names.add(op.name());
+        }
+        return names;
+    }
+
     private void report(PhaseResult p, StringBuilder summary) {
-        String table = new LatencyTable().render(p);
+        String table = new LatencyTable().render(p) + new CostTable().render(p);
         out.println();
         out.print(table);
         out.println();
         summary.append('\n').append(table).append('\n');
     }
 
-    private void write(ConfigLoader.Loaded cfg, long started, StoreInfo info, List<PhaseResult> phases,
-                       StringBuilder summary)
-            throws IOException {
-        ResultFiles files = new ResultFiles();
-        String storeName = cfg.provider().name();
-        Path dir = files.createRunDirectory(resultsBase, storeName, Instant.ofEpochMilli(started));
+    private void write(ResultFiles files, Path dir, ConfigLoader.Loaded cfg, long started, StoreInfo info,
+                       List<PhaseResult> phases, StringBuilder summary) throws IOException {
         RunResult result = new RunResult(Main.version(), started, hostName(), cfg.settings().redacted(cfg.declared()),
                 info, phases);
         files.write(dir, result, summary.toString());

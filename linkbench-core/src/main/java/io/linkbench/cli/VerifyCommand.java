@@ -7,6 +7,11 @@ import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreProviders;
 import io.linkbench.store.VerificationReport;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -19,6 +24,10 @@ final class VerifyCommand implements Callable<Integer> {
     @CommandLine.Mixin
     Main.CommonOptions common = new Main.CommonOptions();
 
+    /** Options given before the subcommand ({@code linkbench -c f -D k=v verify}) count too. */
+    @CommandLine.ParentCommand
+    Main parent;
+
     private final PrintStream out;
     private final StoreProviders providers;
 
@@ -29,7 +38,11 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ConfigLoader.Loaded cfg = ConfigLoader.load(common.configFiles, common.overrides, providers);
+        List<Path> files = new ArrayList<>(parent == null ? List.of() : parent.common.configFiles);
+        files.addAll(common.configFiles);
+        Map<String, String> overrides = new LinkedHashMap<>(parent == null ? Map.of() : parent.common.overrides);
+        overrides.putAll(common.overrides);
+        ConfigLoader.Loaded cfg = ConfigLoader.load(files, overrides, providers);
         try (GraphStore store = cfg.provider().open(new StoreContext(cfg.settings(), 1))) {
             if (!(store instanceof CountVerifier verifier)) {
                 throw new ConfigException("store=" + cfg.provider().name() + ": this store cannot verify counts");

@@ -3,7 +3,11 @@ package io.linkbench.run;
 import io.linkbench.graph.Link;
 import io.linkbench.graph.LinkCount;
 import io.linkbench.graph.Node;
+import io.linkbench.measure.IntervalPoint;
+import io.linkbench.measure.IntervalSample;
 import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseRecorder;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.WorkerRecorder;
@@ -43,13 +47,20 @@ public final class LoadPhase {
     private final RunControl control;
     private final PrintStream out;
     private final boolean liveProgress;
+    private final PhaseObserver observer;
 
-    public LoadPhase(RunConfig run, LoadGenerator generator, RunControl control, PrintStream out, boolean liveProgress) {
+    /**
+     * @param liveProgress a redrawn progress bar (a terminal) instead of plain lines
+     * @param observer     cost probe and interval files, called from the phase's monitoring thread
+     */
+    public LoadPhase(RunConfig run, LoadGenerator generator, RunControl control, PrintStream out, boolean liveProgress,
+                     PhaseObserver observer) {
         this.run = run;
         this.generator = generator;
         this.control = control;
         this.out = out;
         this.liveProgress = liveProgress;
+        this.observer = observer;
     }
 
     /**
@@ -73,8 +84,10 @@ public final class LoadPhase {
                         + " batches of %d rows%n", nodes, generator.shape().startId(), generator.shape().endId() - 1,
                 expectedLinks, run.loaders(), run.bulkInsertCount());
         Map<String, Long> countersBefore = StoreCounters.read(store);
+        observer.windowStarted("load", 0);
         long wallStart = System.currentTimeMillis();
         long start = System.nanoTime();
+        List<IntervalPoint> points = new ArrayList<>();
         try {
             for (int i = 0; i <= run.loaders(); i++) {
                 sessions.add(store.session(i));
@@ -96,11 +109,11 @@ public final class LoadPhase {
                     if (System.nanoTime() < nextReport) {
                         continue;
                     }
-                    progress.report(recorder.sample());
+                    progress.report(interval(recorder, start, points));
                     nextReport += (long) progressNanos;
                 }
             }
-            recorder.sample();
+            interval(recorder, start, points);
             progress.finish();
         } finally {
             for (StoreSession s : sessions) {
@@ -118,6 +131,7 @@ public final class LoadPhase {
         }
         List<OpStats> stats = recorder.results();
         out.println(finalLine(stats, seconds));
+        PhaseCost cost = observer.windowEnded(stats.stream().mapToLong(OpStats::rows).sum(), seconds);
         Map<String, Double> steps = new LinkedHashMap<>();
         if (store instanceof LoadHooks hooks && !control.interrupted()) {
             for (String step : hooks.finishLoadSteps()) {
@@ -131,7 +145,16 @@ public final class LoadPhase {
         }
         return new PhaseResult("load", wallStart, System.currentTimeMillis(), seconds, false, 0, stats,
                 null, StoreCounters.delta(countersBefore, StoreCounters.read(store)), StoreCounters.size(store), steps,
-                control.interrupted(), warnings);
+                control.interrupted(), warnings, 0, cost, points);
+    }
+
+    /** Ends a progress interval: a point for the charts and files. */
+    private IntervalSample interval(PhaseRecorder recorder, long start, List<IntervalPoint> points) {
+        IntervalSample s = recorder.sample();
+        IntervalPoint p = s.toPoint(STEP_NAMES, (s.endNanos() - start) / 1e9, false, observer.intervalRates());
+        points.add(p);
+        observer.interval("load", 0, STEP_NAMES, p, s);
+        return s;
     }
 
     /** "loaded 1,000 nodes, 2,500 links, 1,200 counts in 1.2 s: ... rows/s each and in total". */

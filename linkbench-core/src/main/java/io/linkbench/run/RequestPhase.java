@@ -1,6 +1,10 @@
 package io.linkbench.run;
 
+import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalSample;
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseRecorder;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.store.GraphStore;
@@ -33,18 +37,21 @@ public final class RequestPhase {
     private final RunControl control;
     private final PrintStream out;
     private final int loop;
+    private final PhaseObserver observer;
 
     /**
-     * @param loop 0-based loop number (differentiates the random streams of loops)
+     * @param loop     0-based loop number (differentiates the random streams of loops)
+     * @param observer cost probe and interval files, called from the phase's monitoring thread
      */
     public RequestPhase(RunConfig run, WorkloadConfig workload, GraphShape shape, RunControl control, PrintStream out,
-                        int loop) {
+                        int loop, PhaseObserver observer) {
         this.run = run;
         this.workload = workload;
         this.shape = shape;
         this.control = control;
         this.out = out;
         this.loop = loop;
+        this.observer = observer;
     }
 
     /** Runs the phase on an opened store and returns what it measured. */
@@ -64,7 +71,6 @@ public final class RequestPhase {
             for (int i = 0; i < threads; i++) {
                 sessions.add(store.session(i));
             }
-            Map<String, Long> countersBefore = StoreCounters.read(store);
             long startNanos = System.nanoTime();
             long warmupEnd = startNanos + (long) (run.warmupSeconds() * 1e9);
             long deadline = warmupEnd + (long) (run.maxSeconds() * 1e9);
@@ -88,10 +94,10 @@ public final class RequestPhase {
             }
             long wallStart = System.currentTimeMillis();
             workers.forEach(Thread::start);
-            Monitor monitor = new Monitor(recorder, names, startNanos, warmupEnd);
+            Monitor monitor = new Monitor(recorder, names, startNanos, warmupEnd, store);
             monitor.watch(workers, deadline);
             long endNanos = System.nanoTime();
-            recorder.sample();
+            monitor.interval(endNanos);
             boolean stuck = workers.stream().anyMatch(Thread::isAlive);
             List<String> warnings = new ArrayList<>(monitor.warnings);
             if (stuck) {
@@ -101,11 +107,14 @@ public final class RequestPhase {
             long measuredStart = monitor.measuredStartNanos;
             double seconds = Math.max(0, (endNanos - measuredStart) / 1e9);
             long wallMeasuredStart = wallStart + (measuredStart - startNanos) / 1_000_000;
+            List<OpStats> stats = recorder.results();
+            long operations = stats.stream().mapToLong(OpStats::count).sum();
+            PhaseCost cost = observer.windowEnded(operations, seconds);
             Map<String, Long> countersAfter = StoreCounters.read(store);
             return new PhaseResult("request", wallMeasuredStart, System.currentTimeMillis(), seconds, run.openLoop(),
-                    run.requestRate(), recorder.results(), recorder.scheduleLag(),
-                    StoreCounters.delta(countersBefore, countersAfter), StoreCounters.size(store), Map.of(),
-                    control.interrupted() || stuck, warnings);
+                    run.requestRate(), stats, recorder.scheduleLag(),
+                    StoreCounters.delta(monitor.countersBefore, countersAfter), StoreCounters.size(store), Map.of(),
+                    control.interrupted() || stuck, warnings, loop, cost, monitor.points);
         } finally {
             closeAll(sessions, workers);
         }
@@ -131,17 +140,43 @@ public final class RequestPhase {
         private final long startNanos;
         private final long warmupEnd;
         private final List<String> warnings = new ArrayList<>();
+        private final List<IntervalPoint> points = new ArrayList<>();
+        private final GraphStore store;
+        private Map<String, Long> countersBefore = Map.of();
         private long measuredStartNanos;
         private int lagGrowth;
         private double lastLagMs;
         private boolean backlogWarned;
 
-        Monitor(PhaseRecorder recorder, String[] names, long startNanos, long warmupEnd) {
+        Monitor(PhaseRecorder recorder, String[] names, long startNanos, long warmupEnd, GraphStore store) {
             this.recorder = recorder;
             this.names = names;
             this.startNanos = startNanos;
             this.warmupEnd = warmupEnd;
-            this.measuredStartNanos = warmupEnd > startNanos ? -1 : startNanos;
+            this.store = store;
+            this.measuredStartNanos = -1;
+            if (warmupEnd <= startNanos) {
+                startWindow(startNanos);
+            }
+        }
+
+        /** The measured window starts: store counters and the cost probe take their first reading. */
+        private void startWindow(long now) {
+            measuredStartNanos = now;
+            countersBefore = StoreCounters.read(store);
+            observer.windowStarted("request", loop);
+        }
+
+        /** Ends an interval: a point for the charts and files, and the sample for the status line. */
+        private IntervalSample interval(long now) {
+            IntervalSample s = recorder.sample();
+            boolean warm = measuredStartNanos < 0;
+            IntervalPoint p = s.toPoint(names, (now - startNanos) / 1e9, warm, observer.intervalRates());
+            if (!warm) {
+                points.add(p);
+            }
+            observer.interval("request", loop, names, p, s);
+            return s;
         }
 
         void watch(List<Thread> workers, long deadline) throws InterruptedException {
@@ -151,11 +186,11 @@ public final class RequestPhase {
                 long now = System.nanoTime();
                 if (measuredStartNanos < 0 && now >= warmupEnd) {
                     recorder.reset();
-                    measuredStartNanos = now;
+                    startWindow(now);
                     out.println("warm-up done: measuring from now");
                 }
                 if (now >= nextDisplay) {
-                    IntervalSample s = recorder.sample();
+                    IntervalSample s = interval(now);
                     out.println(StatusLine.format(measuredStartNanos < 0 ? " warm-up" : "",
                             (now - startNanos) / 1e9, s, names));
                     checkBacklog(s);
@@ -177,7 +212,7 @@ public final class RequestPhase {
             }
             if (measuredStartNanos < 0) { // stopped during warm-up: nothing was measured
                 recorder.reset();
-                measuredStartNanos = System.nanoTime();
+                startWindow(System.nanoTime());
             }
         }
 

@@ -117,6 +117,48 @@ class MainTest {
     }
 
     @Test
+    void loopsRunTheRequestPhaseAgainAndIntervalFilesAreWritten() throws Exception {
+        Path results = tmp.resolve("loops");
+        int code = run("-D", "store=memory", "-D", "maxid1=2001", "-D", "maxtime=1", "-D", "displayfreq=0.25",
+                "-D", "progressfreq=0.1", "-l", "-r", "--loops", "2", "--results", results.toString());
+        assertEquals(0, code, err());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("loop 2 "), out.toString(StandardCharsets.UTF_8));
+        Path dir;
+        try (Stream<Path> s = Files.list(results)) {
+            dir = s.findFirst().orElseThrow();
+        }
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("result.json").toFile());
+        assertEquals(3, json.get("phases").size(), "load + 2 loops");
+        assertEquals(1, json.get("phases").get(2).get("loop").asInt());
+        assertTrue(json.get("phases").get(1).get("intervals").size() >= 2, "interval points of loop 1");
+        List<String> csv = Files.readAllLines(dir.resolve("intervals.csv"));
+        assertTrue(csv.get(0).startsWith("phase,loop,offset_s,interval_s,warmup,errors"), csv.get(0));
+        assertTrue(csv.get(0).contains("GET_NODE_p99_ms"), csv.get(0));
+        assertTrue(csv.stream().anyMatch(l -> l.startsWith("request,1,")), "rows of loop 2");
+        assertTrue(csv.stream().anyMatch(l -> l.startsWith("load,0,")), "rows of the load");
+        // HdrHistogram's own reader understands the log and finds tagged GET_NODE histograms
+        long tagged = 0;
+        try (org.HdrHistogram.HistogramLogReader reader =
+                     new org.HdrHistogram.HistogramLogReader(dir.resolve("latency.hlog").toFile())) {
+            org.HdrHistogram.EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                if ("GET_NODE".equals(h.getTag())) {
+                    tagged += ((org.HdrHistogram.Histogram) h).getTotalCount();
+                }
+            }
+        }
+        long getNodes = json.get("phases").get(1).get("ops").findValues("name").size();
+        assertTrue(tagged > 0 && getNodes > 0, "GET_NODE histograms in latency.hlog: " + tagged);
+    }
+
+    @Test
+    void optionsBeforeVerifyApplyToIt() {
+        assertEquals(2, run("-D", "store=memory", "-D", "maxid=1", "verify"));
+        assertTrue(err().contains("did you mean 'maxid1'"), err());
+        assertEquals(0, run("-D", "store=memory", "verify"), err());
+    }
+
+    @Test
     void verifyOnMemoryStoreReportsNoMismatches() {
         assertEquals(0, run("verify", "-D", "store=memory"), err());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("0 mismatches"));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linkbench.config.CoreSettings;
 import io.linkbench.config.Settings;
 import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.GraphStore;
@@ -46,7 +47,7 @@ class PhasesTest {
         RunControl control = new RunControl();
         try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 4))) {
             PhaseResult load = new LoadPhase(run, new LoadGenerator(w, shape, run.seed(), 1_700_000_000_000L), control,
-                    out, false).execute(store);
+                    out, false, PhaseObserver.NONE).execute(store);
             long links = 0;
             for (long id1 = shape.startId(); id1 < shape.endId(); id1++) {
                 links += shape.degree(id1);
@@ -57,7 +58,7 @@ class PhasesTest {
             assertFalse(load.interrupted());
             assertEquals(0, ((CountVerifier) store).verifyCounts().mismatches());
 
-            PhaseResult req = new RequestPhase(run, w, shape, control, out, 0).execute(store);
+            PhaseResult req = new RequestPhase(run, w, shape, control, out, 0, PhaseObserver.NONE).execute(store);
             long done = 0;
             for (OpStats op : req.ops()) {
                 done += op.count() + op.errors();
@@ -80,10 +81,10 @@ class PhasesTest {
         WorkloadConfig w = WorkloadConfig.from(s);
         GraphShape shape = new GraphShape(w, run.seed());
         try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 2))) {
-            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false)
+            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false, PhaseObserver.NONE)
                     .execute(store);
             long t0 = System.nanoTime();
-            PhaseResult req = new RequestPhase(run, w, shape, new RunControl(), out, 0).execute(store);
+            PhaseResult req = new RequestPhase(run, w, shape, new RunControl(), out, 0, PhaseObserver.NONE).execute(store);
             double took = (System.nanoTime() - t0) / 1e9;
             assertTrue(took >= 1.9 && took < 10, "took " + took + " s");
             assertEquals(1.5, req.seconds(), 0.3, "measured window excludes warm-up");
@@ -99,9 +100,9 @@ class PhasesTest {
         WorkloadConfig w = WorkloadConfig.from(s);
         GraphShape shape = new GraphShape(w, run.seed());
         try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 2))) {
-            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false)
+            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false, PhaseObserver.NONE)
                     .execute(store);
-            PhaseResult req = new RequestPhase(run, w, shape, new RunControl(), out, 0).execute(store);
+            PhaseResult req = new RequestPhase(run, w, shape, new RunControl(), out, 0, PhaseObserver.NONE).execute(store);
             assertTrue(req.openLoop());
             assertEquals(2000, req.throughput(), 300);
             for (OpStats op : req.ops()) {
@@ -122,7 +123,7 @@ class PhasesTest {
         GraphShape shape = new GraphShape(w, run.seed());
         RunControl control = new RunControl();
         try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 2))) {
-            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false)
+            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false, PhaseObserver.NONE)
                     .execute(store);
             Thread stopper = new Thread(() -> {
                 try {
@@ -133,7 +134,7 @@ class PhasesTest {
                 control.interrupt("test");
             });
             stopper.start();
-            PhaseResult req = new RequestPhase(run, w, shape, control, out, 0).execute(store);
+            PhaseResult req = new RequestPhase(run, w, shape, control, out, 0, PhaseObserver.NONE).execute(store);
             assertTrue(req.interrupted());
             assertTrue(req.ops().stream().mapToLong(OpStats::count).sum() > 0);
             assertTrue(req.seconds() < 30);

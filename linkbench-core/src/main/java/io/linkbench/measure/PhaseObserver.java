@@ -1,0 +1,75 @@
+package io.linkbench.measure;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Watches a phase from outside the hot path, on the phase's own monitoring thread: the host/process
+ * cost probe and the interval files plug in here. Every method has a no-op default; {@link #of}
+ * combines several observers.
+ */
+public interface PhaseObserver {
+
+    /** Observes nothing. */
+    PhaseObserver NONE = new PhaseObserver() {
+    };
+
+    /** The measured window of phase {@code phase} (loop {@code loop}) starts now (after any warm-up). */
+    default void windowStarted(String phase, int loop) {
+    }
+
+    /** An interval just ended: rates to attach to its point (CPU, IO), possibly empty. */
+    default Map<String, Double> intervalRates() {
+        return Map.of();
+    }
+
+    /** The finished interval, as a point and as the raw histograms of each operation. */
+    default void interval(String phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
+    }
+
+    /**
+     * The measured window ended now with {@code operations} (rows, for a load) in {@code seconds}.
+     *
+     * @return the cost over the window, or {@link PhaseCost#NONE}
+     */
+    default PhaseCost windowEnded(long operations, double seconds) {
+        return PhaseCost.NONE;
+    }
+
+    /** All of {@code observers}, in order; the first non-empty cost wins, rates are merged. */
+    static PhaseObserver of(PhaseObserver... observers) {
+        List<PhaseObserver> all = new ArrayList<>(List.of(observers));
+        return new PhaseObserver() {
+            @Override
+            public void windowStarted(String phase, int loop) {
+                all.forEach(o -> o.windowStarted(phase, loop));
+            }
+
+            @Override
+            public Map<String, Double> intervalRates() {
+                Map<String, Double> m = new LinkedHashMap<>();
+                all.forEach(o -> m.putAll(o.intervalRates()));
+                return m;
+            }
+
+            @Override
+            public void interval(String phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
+                all.forEach(o -> o.interval(phase, loop, names, point, sample));
+            }
+
+            @Override
+            public PhaseCost windowEnded(long operations, double seconds) {
+                PhaseCost cost = PhaseCost.NONE;
+                for (PhaseObserver o : all) {
+                    PhaseCost c = o.windowEnded(operations, seconds);
+                    if (cost.figures().isEmpty()) {
+                        cost = c;
+                    }
+                }
+                return cost;
+            }
+        };
+    }
+}

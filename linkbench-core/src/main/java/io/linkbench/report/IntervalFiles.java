@@ -1,0 +1,132 @@
+package io.linkbench.report;
+
+import io.linkbench.measure.IntervalPoint;
+import io.linkbench.measure.IntervalSample;
+import io.linkbench.measure.PhaseObserver;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Writes the interval data of a run as it happens, so an interrupted run keeps it:
+ * <ul>
+ *   <li>{@code intervals.csv}: one row per {@code displayfreq} interval (and per load progress report):
+ *       phase, loop, offset and length in seconds, warm-up flag, errors, the host rates, then for every
+ *       operation its ops/s (rows/s for load steps), p50, p99 and max in ms;</li>
+ *   <li>{@code latency.hlog}: an HdrHistogram interval log, one histogram per operation and interval,
+ *       tagged with the operation's name (response time in open loop, else service time, in ns),
+ *       readable by HdrHistogram's {@code HistogramLogProcessor -tag GET_NODE}.</li>
+ * </ul>
+ * The CSV header is fixed at the first interval: its rate columns are those the first interval had.
+ */
+public final class IntervalFiles implements PhaseObserver, Closeable {
+    /** File names in the run directory. */
+    public static final String CSV = "intervals.csv";
+    public static final String HLOG = "latency.hlog";
+
+    private final List<String> opNames;
+    private final PrintStream csv;
+    private final PrintStream hlogStream;
+    private final HistogramLogWriter hlog;
+    private List<String> rateNames;
+
+    /**
+     * @param dir     the run directory (exists)
+     * @param opNames every operation and load step name, in column order
+     */
+    public IntervalFiles(Path dir, List<String> opNames, long startEpochMs) throws IOException {
+        this.opNames = List.copyOf(opNames);
+        this.csv = new PrintStream(Files.newOutputStream(dir.resolve(CSV)), false, StandardCharsets.UTF_8);
+        this.hlogStream = new PrintStream(Files.newOutputStream(dir.resolve(HLOG)), false, StandardCharsets.UTF_8);
+        this.hlog = new HistogramLogWriter(hlogStream);
+        hlog.outputComment("linkbench latency log: one histogram per operation (tag) and interval, values in ns");
+        hlog.outputLogFormatVersion();
+        hlog.outputStartTime(startEpochMs);
+        hlog.setBaseTime(startEpochMs);
+        hlog.outputLegend();
+        hlogStream.flush();
+    }
+
+    @Override
+    public synchronized void interval(String phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
+        if (rateNames == null) {
+            rateNames = new ArrayList<>(point.rates().keySet());
+            csv.println(header());
+        }
+        StringBuilder row = new StringBuilder();
+        row.append(phase).append(',').append(loop).append(',').append(num(point.offsetSeconds())).append(',')
+                .append(num(point.seconds())).append(',').append(point.warmup()).append(',').append(point.errors());
+        for (String r : rateNames) {
+            row.append(',').append(num(point.rates().getOrDefault(r, Double.NaN)));
+        }
+        for (String op : opNames) {
+            IntervalPoint.OpInterval o = find(point, op);
+            if (o == null) {
+                row.append(",,,,");
+                continue;
+            }
+            double perSecond = point.seconds() > 0 ? (o.rows() > 0 ? o.rows() : o.count()) / point.seconds() : Double.NaN;
+            row.append(',').append(num(perSecond)).append(',').append(num(o.p50Ms())).append(',')
+                    .append(num(o.p99Ms())).append(',').append(num(o.maxMs()));
+        }
+        csv.println(row);
+        csv.flush();
+        long endMs = System.currentTimeMillis();
+        long startMs = endMs - Math.round(point.seconds() * 1000);
+        Histogram[] histograms = sample.response() != null ? sample.response() : sample.service();
+        for (int i = 0; i < names.length; i++) {
+            Histogram h = histograms[i];
+            if (h.getTotalCount() == 0) {
+                continue;
+            }
+            h.setTag(names[i]);
+            h.setStartTimeStamp(startMs);
+            h.setEndTimeStamp(endMs);
+            hlog.outputIntervalHistogram(h);
+        }
+        hlogStream.flush();
+        if (csv.checkError() || hlogStream.checkError()) {
+            throw new UncheckedIOException(new IOException("cannot write " + CSV + " or " + HLOG));
+        }
+    }
+
+    private String header() {
+        StringBuilder h = new StringBuilder("phase,loop,offset_s,interval_s,warmup,errors");
+        for (String r : rateNames) {
+            h.append(',').append(r);
+        }
+        for (String op : opNames) {
+            h.append(',').append(op).append("_per_s,").append(op).append("_p50_ms,").append(op).append("_p99_ms,")
+                    .append(op).append("_max_ms");
+        }
+        return h.toString();
+    }
+
+    private static IntervalPoint.OpInterval find(IntervalPoint p, String name) {
+        for (IntervalPoint.OpInterval o : p.ops()) {
+            if (o.name().equals(name)) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    private static String num(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.3f", v) : "";
+    }
+
+    @Override
+    public synchronized void close() {
+        csv.close();
+        hlogStream.close();
+    }
+}

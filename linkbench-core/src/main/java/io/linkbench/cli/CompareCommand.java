@@ -1,0 +1,53 @@
+package io.linkbench.cli;
+
+import io.linkbench.report.compare.Comparison;
+import io.linkbench.report.compare.ComparisonFormat;
+import io.linkbench.report.compare.ComparisonRenderer;
+import io.linkbench.report.compare.LoadedRun;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code linkbench compare DIR...}: one row per run with the published summary columns of a phase
+ * and each value's ratio to the first run. A directory without {@code result.json} is bad input.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Compare runs: one row per run directory with the summary columns of a phase "
+                + "(request: tps r/t rKB/t wKB/t Mcpu/t un gn ul gl; load: ips r/i rKB/i wKB/i Mcpu/i size rss) "
+                + "and each value's ratio to the first run."})
+final class CompareCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "DIR", description = "run directories (holding result.json); the first is the baseline")
+    List<Path> dirs = new ArrayList<>();
+
+    @Option(names = "--label", paramLabel = "L",
+            description = "label of the next run, in order (repeatable; default: <store> <engine>)")
+    List<String> labels = new ArrayList<>();
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text, csv or markdown (default: ${DEFAULT-VALUE})")
+    String format = "text";
+
+    @Option(names = "--phase", paramLabel = "PHASE",
+            description = "load or request (default: ${DEFAULT-VALUE}; the last loop when there are several)")
+    String phase = "request";
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        ComparisonFormat f = ComparisonFormat.parse(format);
+        Comparison comparison = Comparison.of(LoadedRun.readAll(dirs), labels, phase);
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(new ComparisonRenderer().render(comparison, f));
+        out.flush();
+        return Main.OK;
+    }
+}

@@ -1,0 +1,140 @@
+package io.linkbench.report.compare;
+
+import io.linkbench.measure.PhaseCost;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The cost of one phase measured by several client hosts at the same time, as if one client had
+ * done all the work: the raw totals ({@link PhaseCost#TOTAL_READS reads}, {@code read_kb},
+ * {@code write_kb}, host / server / client CPU seconds, host CPU capacity, context switches) are
+ * summed over the hosts, and the per-operation figures are recomputed from the sums and the summed
+ * operations, never averaged:
+ * <ul>
+ *   <li>{@code r/op = reads / ops}, {@code rKB/op = read_kb / ops}, {@code wKB/op = write_kb / ops},
+ *       {@code cs/op = context_switches / ops};</li>
+ *   <li>{@code host|server|client_cpu_us/op = <x>_cpu_s * 10^6 / ops};</li>
+ *   <li>{@code Mcpu/op = (host_cpu_s / host_cpu_capacity_s * 100) * 10^6 / (ops/s)};</li>
+ *   <li>{@code store NAME/op = (summed store counter NAME) / ops};</li>
+ *   <li>{@code ops/s} = the summed throughput; {@code server_rss_bytes} = the largest (a level, not a
+ *       counter).</li>
+ * </ul>
+ * A total that one host could not measure makes the sum, and what is derived from it, unavailable
+ * (NaN), with a line in {@link PhaseCost#unavailable()}; so does a figure with no raw total to sum.
+ * Each host's own unavailable lines are kept, prefixed with {@code host <name>: }.
+ */
+final class CostMerger {
+    private static final List<String> TOTALS = List.of(PhaseCost.TOTAL_READS, PhaseCost.TOTAL_READ_KB,
+            PhaseCost.TOTAL_WRITE_KB, PhaseCost.HOST_CPU_S, PhaseCost.HOST_CPU_CAPACITY_S, PhaseCost.SERVER_CPU_S,
+            PhaseCost.CLIENT_CPU_S, PhaseCost.TOTAL_CONTEXT_SWITCHES);
+
+    private static final String STORE_PREFIX = "store ";
+    private static final String PER_OP = "/op";
+
+    private CostMerger() {
+    }
+
+    /**
+     * Merges the hosts' costs of one phase.
+     *
+     * @param costs      one per host, in the order of {@code hosts}
+     * @param hosts      the hosts' display names
+     * @param operations the merged phase's operations (rows, for a load)
+     * @param throughput the merged phase's operations per second (the sum over the hosts)
+     * @param counters   the merged phase's store counter deltas (summed over the hosts)
+     */
+    static PhaseCost merge(List<PhaseCost> costs, List<String> hosts, long operations, double throughput,
+                           Map<String, Long> counters) {
+        Set<String> names = new LinkedHashSet<>();
+        List<String> unavailable = new ArrayList<>();
+        for (int h = 0; h < costs.size(); h++) {
+            names.addAll(costs.get(h).figures().keySet());
+            for (String u : costs.get(h).unavailable()) {
+                unavailable.add("host " + hosts.get(h) + ": " + u);
+            }
+        }
+        Map<String, Double> totals = new LinkedHashMap<>();
+        for (String t : TOTALS) {
+            totals.put(t, sum(costs, hosts, t, unavailable));
+        }
+        double ops = operations;
+        Map<String, Double> figures = new LinkedHashMap<>();
+        for (String name : names) {
+            double v = switch (name) {
+                case PhaseCost.OPS_PER_S -> throughput;
+                case PhaseCost.READS -> totals.get(PhaseCost.TOTAL_READS) / ops;
+                case PhaseCost.READ_KB -> totals.get(PhaseCost.TOTAL_READ_KB) / ops;
+                case PhaseCost.WRITE_KB -> totals.get(PhaseCost.TOTAL_WRITE_KB) / ops;
+                case PhaseCost.HOST_CPU_US -> totals.get(PhaseCost.HOST_CPU_S) * 1e6 / ops;
+                case PhaseCost.SERVER_CPU_US -> totals.get(PhaseCost.SERVER_CPU_S) * 1e6 / ops;
+                case PhaseCost.CLIENT_CPU_US -> totals.get(PhaseCost.CLIENT_CPU_S) * 1e6 / ops;
+                case PhaseCost.MCPU -> totals.get(PhaseCost.HOST_CPU_S) / totals.get(PhaseCost.HOST_CPU_CAPACITY_S)
+                        * 100 * 1e6 / throughput;
+                case PhaseCost.CONTEXT_SWITCHES -> totals.get(PhaseCost.TOTAL_CONTEXT_SWITCHES) / ops;
+                case PhaseCost.SERVER_RSS -> max(costs, c -> c.get(PhaseCost.SERVER_RSS));
+                default -> totals.containsKey(name) ? totals.get(name) : storeCounterPerOp(name, counters, ops);
+            };
+            v = Double.isFinite(v) ? v : Double.NaN;
+            if (Double.isNaN(v) && !TOTALS.contains(name) && costs.stream().anyMatch(c -> Double.isFinite(c.get(name)))) {
+                unavailable.add(name + ": cannot be merged: " + (isDerived(name)
+                        ? "a raw total it is computed from is unavailable or there were no operations"
+                        : "no raw total or store counter to sum"));
+            }
+            figures.put(name, v);
+        }
+        return new PhaseCost(figures, unavailable);
+    }
+
+    /** {@code store NAME/op} from the summed counter NAME, else NaN. */
+    private static double storeCounterPerOp(String name, Map<String, Long> counters, double ops) {
+        if (!name.startsWith(STORE_PREFIX) || !name.endsWith(PER_OP)) {
+            return Double.NaN;
+        }
+        Long total = counters.get(name.substring(STORE_PREFIX.length(), name.length() - PER_OP.length()));
+        return total == null ? Double.NaN : total / ops;
+    }
+
+    private static boolean isDerived(String name) {
+        return List.of(PhaseCost.OPS_PER_S, PhaseCost.READS, PhaseCost.READ_KB, PhaseCost.WRITE_KB,
+                PhaseCost.HOST_CPU_US, PhaseCost.SERVER_CPU_US, PhaseCost.CLIENT_CPU_US, PhaseCost.MCPU,
+                PhaseCost.CONTEXT_SWITCHES, PhaseCost.SERVER_RSS).contains(name);
+    }
+
+    /** The sum over the hosts, or NaN (with a reason when some host had it) when any host lacks it. */
+    private static double sum(List<PhaseCost> costs, List<String> hosts, String total, List<String> unavailable) {
+        double sum = 0;
+        List<String> missing = new ArrayList<>();
+        for (int h = 0; h < costs.size(); h++) {
+            double v = costs.get(h).get(total);
+            if (Double.isFinite(v)) {
+                sum += v;
+            } else {
+                missing.add(hosts.get(h));
+            }
+        }
+        if (missing.isEmpty()) {
+            return sum;
+        }
+        if (missing.size() < costs.size()) {
+            unavailable.add(total + ": not measured on host " + String.join(", ", missing)
+                    + ", so the sum over the hosts is unavailable");
+        }
+        return Double.NaN;
+    }
+
+    private static double max(List<PhaseCost> costs, ToDoubleFunction<PhaseCost> f) {
+        double max = Double.NaN;
+        for (PhaseCost c : costs) {
+            double v = f.applyAsDouble(c);
+            if (Double.isFinite(v) && (Double.isNaN(max) || v > max)) {
+                max = v;
+            }
+        }
+        return max;
+    }
+}

@@ -1,0 +1,63 @@
+package io.linkbench.report.compare;
+
+import io.linkbench.config.ConfigException;
+import io.linkbench.measure.RunResult;
+import io.linkbench.report.ResultFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A run directory and the {@code result.json} read from it.
+ *
+ * @param dir the run directory as given
+ * @param run its result
+ */
+public record LoadedRun(Path dir, RunResult run) {
+    public LoadedRun {
+        Objects.requireNonNull(dir, "dir");
+        Objects.requireNonNull(run, "run");
+    }
+
+    /**
+     * Reads every directory, in order.
+     *
+     * @throws ConfigException (one line naming the directory) when a directory has no readable
+     *                         {@code result.json}
+     */
+    public static List<LoadedRun> readAll(List<Path> dirs) {
+        ResultFiles files = new ResultFiles();
+        List<LoadedRun> runs = new ArrayList<>();
+        for (Path dir : dirs) {
+            if (!Files.isDirectory(dir)) {
+                throw new ConfigException(dir + ": no such directory");
+            }
+            if (!Files.isRegularFile(dir.resolve(ResultFiles.RESULT_JSON))) {
+                throw new ConfigException(dir + ": no " + ResultFiles.RESULT_JSON + " (not a run directory)");
+            }
+            try {
+                runs.add(new LoadedRun(dir, files.read(dir)));
+            } catch (NoSuchFileException e) {
+                throw new ConfigException(dir + ": no " + ResultFiles.RESULT_JSON + " (not a run directory)");
+            } catch (IOException e) {
+                throw new ConfigException(dir + ": cannot read " + ResultFiles.RESULT_JSON + ": "
+                        + oneLine(e.getMessage()));
+            }
+        }
+        return runs;
+    }
+
+    /** The directory's own name, e.g. {@code 20250102-030405-mysql}. */
+    public String name() {
+        Path n = dir.toAbsolutePath().normalize().getFileName();
+        return n == null ? dir.toString() : n.toString();
+    }
+
+    private static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").strip();
+    }
+}

@@ -1,0 +1,258 @@
+package io.linkbench.report.compare;
+
+import io.linkbench.config.ConfigException;
+import io.linkbench.measure.IntervalPoint;
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.RunResult;
+import io.linkbench.store.StoreInfo;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Combines the results of several client hosts that ran the same phases at the same time against
+ * one database into one result, as if one client had done all the work (DESIGN §5).
+ *
+ * <p>The runs must have the same phases (names and loop numbers, in the same order), the same store
+ * and engine, and agree on open or closed loop. Per phase:
+ * <ul>
+ *   <li>per op: service, response and schedule-lag histograms added (percentiles are read from the
+ *       sum, never averaged); counts, errors (by kind), retries and rows summed;</li>
+ *   <li>{@code seconds = operations / (sum of the hosts' throughputs)}, so the merged throughput is
+ *       exactly the sum of the hosts' throughputs even when their windows differ slightly in length;
+ *       start = earliest start, end = latest end; target rate summed;</li>
+ *   <li>cost: see {@link CostMerger}; store counter deltas summed (when the hosts share one server,
+ *       server-wide counters are then counted once per host); size = the largest; post-load steps =
+ *       the longest; interrupted when any host was; warnings kept as {@code host <name>: ...};</li>
+ *   <li>intervals: the i-th interval of every host merged (counts and errors summed, max = the
+ *       largest); interval percentiles and host rates are not kept as histograms or totals, so they
+ *       are left out (NaN, no rates).</li>
+ * </ul>
+ * The result carries the first run's configuration plus {@code merged_from} (the directories) and
+ * the first run's store facts plus, per host, {@code host <name>} (its directory) and
+ * {@code host <name>, <phase>} (its own throughput and cost figures).
+ */
+public final class RunMerger {
+    /** The configuration key listing the merged directories. */
+    public static final String MERGED_FROM = "merged_from";
+
+    /**
+     * Merges the runs.
+     *
+     * @throws ConfigException (one line) when the runs cannot be merged: different phases, stores or
+     *                         loop modes
+     */
+    public RunResult merge(List<LoadedRun> runs) {
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("nothing to merge");
+        }
+        checkSameStore(runs);
+        checkSamePhases(runs);
+        List<String> hosts = hostNames(runs);
+        List<PhaseResult> phases = new ArrayList<>();
+        for (int i = 0; i < runs.get(0).run().phases().size(); i++) {
+            int index = i;
+            phases.add(mergePhase(runs.stream().map(r -> r.run().phases().get(index)).toList(), runs, hosts));
+        }
+        RunResult first = runs.get(0).run();
+        Map<String, String> config = new LinkedHashMap<>(first.config());
+        config.put(MERGED_FROM, String.join(", ",
+                runs.stream().map(r -> r.dir().toAbsolutePath().normalize().toString()).toList()));
+        long started = runs.stream().mapToLong(r -> r.run().startedEpochMs()).min().orElseThrow();
+        return new RunResult(first.linkbenchVersion(), started, String.join("+", hosts), config,
+                storeInfo(runs, hosts), phases);
+    }
+
+    private static void checkSameStore(List<LoadedRun> runs) {
+        String first = storeName(runs.get(0).run());
+        for (LoadedRun r : runs.subList(1, runs.size())) {
+            if (!storeName(r.run()).equals(first)) {
+                throw new ConfigException("cannot merge: " + r.dir() + " ran " + storeName(r.run()) + " but "
+                        + runs.get(0).dir() + " ran " + first);
+            }
+        }
+    }
+
+    private static String storeName(RunResult run) {
+        StoreInfo s = run.store();
+        return s == null ? "an unknown store" : "store=" + s.store() + (s.engine().isEmpty() ? "" : " engine=" + s.engine());
+    }
+
+    private static void checkSamePhases(List<LoadedRun> runs) {
+        List<String> first = phaseNames(runs.get(0).run());
+        for (LoadedRun r : runs.subList(1, runs.size())) {
+            List<String> these = phaseNames(r.run());
+            if (!these.equals(first)) {
+                throw new ConfigException("cannot merge: " + r.dir() + " has phases " + these + " but "
+                        + runs.get(0).dir() + " has " + first + "; merge runs of the same phases");
+            }
+            for (int i = 0; i < these.size(); i++) {
+                if (r.run().phases().get(i).openLoop() != runs.get(0).run().phases().get(i).openLoop()) {
+                    throw new ConfigException("cannot merge: the " + these.get(i) + " phase is " + loopMode(r, i)
+                            + " in " + r.dir() + " but " + loopMode(runs.get(0), i) + " in " + runs.get(0).dir());
+                }
+            }
+        }
+    }
+
+    private static String loopMode(LoadedRun r, int phase) {
+        return r.run().phases().get(phase).openLoop() ? "open loop" : "closed loop";
+    }
+
+    private static List<String> phaseNames(RunResult run) {
+        return run.phases().stream().map(RunMerger::phaseName).toList();
+    }
+
+    static String phaseName(PhaseResult p) {
+        return p.loop() == 0 ? p.phase() : p.phase() + " loop " + p.loop();
+    }
+
+    /** The hosts' names; a name used by several runs gets the directory name appended. */
+    static List<String> hostNames(List<LoadedRun> runs) {
+        List<String> names = runs.stream()
+                .map(r -> r.run().host() == null || r.run().host().isBlank() ? r.name() : r.run().host()).toList();
+        Map<String, Integer> uses = new HashMap<>();
+        names.forEach(n -> uses.merge(n, 1, Integer::sum));
+        List<String> unique = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            String n = names.get(i);
+            unique.add(uses.get(n) > 1 && !n.equals(runs.get(i).name()) ? n + " (" + runs.get(i).name() + ")" : n);
+        }
+        return unique;
+    }
+
+    private static PhaseResult mergePhase(List<PhaseResult> parts, List<LoadedRun> runs, List<String> hosts) {
+        PhaseResult first = parts.get(0);
+        Map<String, List<OpStats>> byOp = new LinkedHashMap<>();
+        for (PhaseResult p : parts) {
+            for (OpStats s : p.ops()) {
+                byOp.computeIfAbsent(s.name(), k -> new ArrayList<>()).add(s);
+            }
+        }
+        List<OpStats> ops = byOp.values().stream().map(RunMerger::mergeOp).toList();
+        Map<String, Long> counters = new LinkedHashMap<>();
+        Map<String, Double> steps = new LinkedHashMap<>();
+        List<String> warnings = new ArrayList<>();
+        double throughput = 0;
+        for (int h = 0; h < parts.size(); h++) {
+            PhaseResult p = parts.get(h);
+            throughput += p.throughput();
+            p.storeCounters().forEach((k, v) -> counters.merge(k, v, Long::sum));
+            p.steps().forEach((k, v) -> steps.merge(k, v, Math::max));
+            for (String w : p.warnings()) {
+                warnings.add("host " + hosts.get(h) + ": " + w);
+            }
+        }
+        long start = parts.stream().mapToLong(PhaseResult::startEpochMs).min().orElseThrow();
+        long end = parts.stream().mapToLong(PhaseResult::endEpochMs).max().orElseThrow();
+        long latestStart = parts.stream().mapToLong(PhaseResult::startEpochMs).max().orElseThrow();
+        long earliestEnd = parts.stream().mapToLong(PhaseResult::endEpochMs).min().orElseThrow();
+        if (latestStart >= earliestEnd) {
+            warnings.add("the hosts' " + phaseName(first) + " windows do not overlap (latest start "
+                    + Instant.ofEpochMilli(latestStart) + ", earliest end " + Instant.ofEpochMilli(earliestEnd)
+                    + "): they did not run at the same time");
+        }
+        PhaseResult draft = new PhaseResult(first.phase(), start, end, 0, first.openLoop(), 0, ops, null, Map.of(), -1,
+                Map.of(), false, List.of());
+        long operations = draft.operations();
+        double seconds = throughput > 0 ? operations / throughput
+                : parts.stream().mapToDouble(PhaseResult::seconds).max().orElse(0);
+        PhaseCost cost = CostMerger.merge(parts.stream().map(PhaseResult::cost).toList(), hosts, operations, throughput,
+                counters);
+        return new PhaseResult(first.phase(), start, end, seconds, first.openLoop(),
+                parts.stream().mapToDouble(PhaseResult::targetRate).sum(), ops,
+                add(parts.stream().map(PhaseResult::scheduleLag).toList()), counters,
+                parts.stream().mapToLong(PhaseResult::sizeBytes).max().orElse(-1), steps,
+                parts.stream().anyMatch(PhaseResult::interrupted), warnings, first.loop(), cost, intervals(parts));
+    }
+
+    private static OpStats mergeOp(List<OpStats> parts) {
+        Map<String, Long> byKind = new LinkedHashMap<>();
+        long errors = 0;
+        long retries = 0;
+        long rows = 0;
+        for (OpStats s : parts) {
+            s.errorsByKind().forEach((k, v) -> byKind.merge(k, v, Long::sum));
+            errors += s.errors();
+            retries += s.retries();
+            rows += s.rows();
+        }
+        return new OpStats(parts.get(0).name(), add(parts.stream().map(OpStats::service).toList()),
+                add(parts.stream().map(OpStats::response).toList()), errors, byKind, retries, rows);
+    }
+
+    /** The sum of the histograms (nulls skipped), or null when all are null. */
+    static Histogram add(List<Histogram> parts) {
+        List<Histogram> present = parts.stream().filter(Objects::nonNull).toList();
+        if (present.isEmpty()) {
+            return null;
+        }
+        int digits = present.stream().mapToInt(Histogram::getNumberOfSignificantValueDigits).max().orElseThrow();
+        Histogram sum = new Histogram(digits); // auto-resizing: holds every host's largest value
+        present.forEach(sum::add);
+        return sum;
+    }
+
+    /** The i-th interval of every host, for i up to the shortest host's count. */
+    private static List<IntervalPoint> intervals(List<PhaseResult> parts) {
+        int n = parts.stream().mapToInt(p -> p.intervals().size()).min().orElse(0);
+        List<IntervalPoint> merged = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int index = i;
+            List<IntervalPoint> same = parts.stream().map(p -> p.intervals().get(index)).toList();
+            Map<String, IntervalPoint.OpInterval> ops = new LinkedHashMap<>();
+            for (IntervalPoint point : same) {
+                for (IntervalPoint.OpInterval o : point.ops()) {
+                    ops.merge(o.name(), new IntervalPoint.OpInterval(o.name(), o.count(), o.rows(), Double.NaN,
+                            Double.NaN, o.maxMs()), (a, b) -> new IntervalPoint.OpInterval(a.name(),
+                            a.count() + b.count(), a.rows() + b.rows(), Double.NaN, Double.NaN, larger(a.maxMs(), b.maxMs())));
+                }
+            }
+            merged.add(new IntervalPoint(same.get(0).offsetSeconds(), same.get(0).seconds(),
+                    same.stream().anyMatch(IntervalPoint::warmup), new ArrayList<>(ops.values()),
+                    same.stream().mapToLong(IntervalPoint::errors).sum(), Map.of()));
+        }
+        return merged;
+    }
+
+    private static double larger(double a, double b) {
+        return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
+    }
+
+    /** The first run's store, with each host's directory and per-phase figures added as facts. */
+    private static StoreInfo storeInfo(List<LoadedRun> runs, List<String> hosts) {
+        StoreInfo first = runs.get(0).run().store();
+        Map<String, String> facts = new LinkedHashMap<>(first == null ? Map.of() : first.facts());
+        for (int h = 0; h < runs.size(); h++) {
+            facts.put("host " + hosts.get(h), runs.get(h).dir().toAbsolutePath().normalize().toString());
+            for (PhaseResult p : runs.get(h).run().phases()) {
+                facts.put("host " + hosts.get(h) + ", " + phaseName(p), hostFigures(p));
+            }
+        }
+        return first == null ? new StoreInfo("unknown", "", "", facts)
+                : new StoreInfo(first.store(), first.version(), first.engine(), facts);
+    }
+
+    /** e.g. {@code 4115.2 ops/s over 300.0 s (1234567 ops); r/op 0.123; Mcpu/op 1234.500}. */
+    static String hostFigures(PhaseResult p) {
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%.1f %s over %.1f s (%d %s)", p.throughput(),
+                "load".equals(p.phase()) ? "rows/s" : "ops/s", p.seconds(), p.operations(),
+                "load".equals(p.phase()) ? "rows" : "ops"));
+        Function<Double, String> fmt = v -> String.format(Locale.ROOT, "%.3f", v);
+        p.cost().figures().forEach((name, v) -> {
+            if (Double.isFinite(v) && !PhaseCost.OPS_PER_S.equals(name)) {
+                s.append("; ").append(name).append(' ').append(fmt.apply(v));
+            }
+        });
+        return s.toString();
+    }
+}

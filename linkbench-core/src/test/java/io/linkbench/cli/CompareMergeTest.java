@@ -1,0 +1,276 @@
+package io.linkbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.RunResult;
+import io.linkbench.report.ResultFiles;
+import io.linkbench.report.SummaryRow;
+import io.linkbench.report.compare.ComparisonRenderer;
+import io.linkbench.report.compare.RunMerger;
+import io.linkbench.store.StoreProviders;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code compare} and {@code merge} on result directories written by real in-process runs of the memory store. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CompareMergeTest {
+    private Path tmp;
+
+    private final List<Path> runs = new ArrayList<>();
+    private final List<RunResult> results = new ArrayList<>();
+    private final ResultFiles files = new ResultFiles();
+    private ByteArrayOutputStream out;
+    private ByteArrayOutputStream err;
+
+    /** Three load + request runs of the memory store with different seeds, each in its own directory. */
+    @BeforeAll
+    void runTheBenchmarkThreeTimes(@TempDir Path shared) throws IOException {
+        tmp = shared;
+        Path base = tmp.resolve("results");
+        for (int seed = 1; seed <= 3; seed++) {
+            Set<Path> before = list(base);
+            out = new ByteArrayOutputStream();
+            err = new ByteArrayOutputStream();
+            assertEquals(0, run("-D", "store=memory", "-D", "maxid1=3001", "-D", "maxtime=2", "-D", "seed=" + seed,
+                    "-l", "-r", "--results", base.toString()), err());
+            Set<Path> created = list(base);
+            created.removeAll(before);
+            assertEquals(1, created.size(), created.toString());
+            Path dir = created.iterator().next();
+            runs.add(dir);
+            results.add(files.read(dir));
+        }
+    }
+
+    @BeforeEach
+    void freshStreams() {
+        out = new ByteArrayOutputStream();
+        err = new ByteArrayOutputStream();
+    }
+
+    private int run(String... args) {
+        return Main.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                StoreProviders.discover(), args);
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private static Set<Path> list(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return new HashSet<>();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return new HashSet<>(s.toList());
+        }
+    }
+
+    private String[] args(String command, String... more) {
+        List<String> a = new ArrayList<>(List.of(command));
+        runs.forEach(r -> a.add(r.toString()));
+        a.addAll(List.of(more));
+        return a.toArray(String[]::new);
+    }
+
+    private SummaryRow requestRow(int run) {
+        List<PhaseResult> phases = results.get(run).phases();
+        return SummaryRow.of("", phases.get(phases.size() - 1));
+    }
+
+    /** Same store, no engine: the labels collide and get the directory names. */
+    private String label(int run) {
+        return "memory (" + runs.get(run).getFileName() + ")";
+    }
+
+    @Test
+    void compareTextHasOneRowPerRunWithItsSummaryValuesAndRatiosToTheFirst() {
+        assertEquals(0, run(args("compare")), err());
+        List<String> lines = out().lines().toList();
+        assertEquals(2 + runs.size(), lines.size(), out());
+        assertTrue(lines.get(0).startsWith("request phase"), lines.get(0));
+        assertEquals("run", lines.get(1).split("\\s{2,}")[0]);
+        for (int r = 0; r < runs.size(); r++) {
+            String[] cells = lines.get(2 + r).split("\\s{2,}");
+            assertEquals(label(r), cells[0]);
+            SummaryRow expected = requestRow(r);
+            for (int i = 0; i < expected.columns().size(); i++) {
+                String col = expected.columns().get(i);
+                assertEquals(ComparisonRenderer.value(col, expected.values()[i]), cells[1 + 2 * i], col + " of run " + r);
+                double ratio = expected.values()[i] / requestRow(0).values()[i];
+                assertEquals(ComparisonRenderer.ratio(Double.isFinite(ratio) ? ratio : Double.NaN), cells[2 + 2 * i],
+                        col + " ratio of run " + r);
+            }
+        }
+        String[] first = lines.get(2).split("\\s{2,}");
+        assertEquals("1.00x", first[2], "tps ratio of the baseline");
+        assertEquals("1.00x", first[2 + 2 * SummaryRow.REQUEST_COLUMNS.indexOf("gn")], "gn ratio of the baseline");
+    }
+
+    @Test
+    void compareCsvHoldsTheExactValuesAndRatioColumns() {
+        assertEquals(0, run(args("compare", "--format", "csv")), err());
+        List<String> lines = out().lines().toList();
+        assertEquals(1 + runs.size(), lines.size(), out());
+        List<String> header = Arrays.asList(lines.get(0).split(",", -1));
+        assertEquals(List.of("label", "dir", "tps", "tps_ratio"), header.subList(0, 4));
+        for (int r = 0; r < runs.size(); r++) {
+            List<String> cells = Arrays.asList(lines.get(1 + r).split(",", -1));
+            assertEquals(header.size(), cells.size());
+            assertEquals(label(r), cells.get(0));
+            assertEquals(runs.get(r).toString(), cells.get(1));
+            SummaryRow expected = requestRow(r);
+            for (String col : expected.columns()) {
+                String cell = cells.get(header.indexOf(col));
+                double v = expected.get(col);
+                if (Double.isNaN(v)) {
+                    assertEquals("", cell, col);
+                } else {
+                    assertEquals(v, Double.parseDouble(cell), col);
+                }
+            }
+        }
+        List<String> first = Arrays.asList(lines.get(1).split(",", -1));
+        assertEquals(1.0, Double.parseDouble(first.get(header.indexOf("tps_ratio"))));
+        assertEquals(1.0, Double.parseDouble(first.get(header.indexOf("gn_ratio"))));
+        assertEquals("", first.get(header.indexOf("r/t_ratio")), "no cost measured by the memory store run");
+    }
+
+    @Test
+    void compareMarkdownWithLabelsAndTheLoadPhase() {
+        assertEquals(0, run(args("compare", "--format", "markdown", "--phase", "load", "--label", "base", "--label", "second")),
+                err());
+        List<String> lines = out().lines().toList();
+        assertEquals(4 + runs.size(), lines.size(), out());
+        assertTrue(lines.get(0).startsWith("load phase"), lines.get(0));
+        assertTrue(lines.get(2).startsWith("| run | ips |  | r/i |"), lines.get(2));
+        String ips = ComparisonRenderer.value("ips", results.get(0).phases().get(0).throughput());
+        assertTrue(lines.get(4).startsWith("| base | " + ips + " | 1.00x |"), lines.get(4));
+        assertTrue(lines.get(5).startsWith("| second | "), lines.get(5));
+        assertTrue(lines.get(6).startsWith("| memory | "), "the third label no longer collides: " + lines.get(6));
+    }
+
+    @Test
+    void aRunWithoutThePhaseIsSaidSoOnItsRow() throws IOException {
+        Path loadOnly = tmp.resolve("load-only");
+        Files.createDirectories(loadOnly);
+        RunResult r = results.get(1);
+        files.write(loadOnly, new RunResult(r.linkbenchVersion(), r.startedEpochMs(), r.host(), r.config(), r.store(),
+                r.phases().subList(0, 1)), "load only\n");
+        assertEquals(0, run("compare", runs.get(0).toString(), loadOnly.toString()), err());
+        List<String> lines = out().lines().toList();
+        assertTrue(lines.get(3).endsWith("no request phase"), lines.get(3));
+    }
+
+    @Test
+    void mergeAddsTheHistogramsAndSumsThroughput() throws IOException {
+        Path merged = tmp.resolve("merged");
+        assertEquals(0, run("merge", runs.get(0).toString(), runs.get(1).toString(), "--out", merged.toString()), err());
+        assertTrue(out().contains("results: " + merged), out());
+        RunResult m = files.read(merged);
+        RunResult a = results.get(0);
+        RunResult b = results.get(1);
+        assertEquals(a.phases().size(), m.phases().size());
+        for (int p = 0; p < m.phases().size(); p++) {
+            PhaseResult pa = a.phases().get(p);
+            PhaseResult pb = b.phases().get(p);
+            PhaseResult pm = m.phases().get(p);
+            double sum = pa.throughput() + pb.throughput();
+            assertEquals(sum, pm.throughput(), sum * 1e-9, pm.phase());
+            assertEquals(Math.min(pa.startEpochMs(), pb.startEpochMs()), pm.startEpochMs());
+            assertEquals(Math.max(pa.endEpochMs(), pb.endEpochMs()), pm.endEpochMs());
+            for (String counter : pa.storeCounters().keySet()) {
+                assertEquals(pa.storeCounters().get(counter) + pb.storeCounters().getOrDefault(counter, 0L),
+                        pm.storeCounters().get(counter), counter);
+            }
+            assertEquals(Math.max(pa.sizeBytes(), pb.sizeBytes()), pm.sizeBytes());
+            int checked = 0;
+            for (OpStats sm : pm.ops()) {
+                OpStats sa = pa.op(sm.name());
+                OpStats sb = pb.op(sm.name());
+                assertNotNull(sa, sm.name());
+                assertNotNull(sb, sm.name());
+                assertEquals(sa.count() + sb.count(), sm.count(), sm.name());
+                assertEquals(sa.rows() + sb.rows(), sm.rows(), sm.name());
+                assertEquals(sa.errors() + sb.errors(), sm.errors(), sm.name());
+                Histogram byHand = sa.service().copy();
+                byHand.add(sb.service());
+                assertEquals(byHand.getTotalCount(), sm.service().getTotalCount(), sm.name());
+                for (double q : new double[] {50, 99}) {
+                    assertEquals(byHand.getValueAtPercentile(q), sm.service().getValueAtPercentile(q), sm.name() + " p" + q);
+                }
+                assertEquals(byHand.getMaxValue(), sm.service().getMaxValue(), sm.name() + " max");
+                checked += sm.count() > 0 ? 1 : 0;
+            }
+            assertTrue(checked >= 3, pm.phase() + ": ops with calls " + checked);
+        }
+        assertEquals(runs.get(0).toAbsolutePath() + ", " + runs.get(1).toAbsolutePath(), m.config().get(RunMerger.MERGED_FROM));
+        String summary = Files.readString(merged.resolve(ResultFiles.SUMMARY_TXT));
+        assertTrue(summary.startsWith("linkbench merge: 2 client results of store=memory"), summary);
+        assertTrue(summary.contains("GET_NODE"), summary);
+        assertEquals(0, run("compare", merged.toString(), runs.get(0).toString(), "--format", "csv"), err());
+    }
+
+    @Test
+    void badInputIsExitCode2WithOneLineNamingIt() throws IOException {
+        Path missing = tmp.resolve("no-such-run");
+        assertEquals(2, run("compare", runs.get(0).toString(), missing.toString()));
+        assertOneLine(missing + ": no such directory");
+
+        Path empty = Files.createDirectories(tmp.resolve("empty-dir"));
+        freshStreams();
+        assertEquals(2, run("merge", runs.get(0).toString(), empty.toString(), "--out", tmp.resolve("m1").toString()));
+        assertOneLine(empty + ": no result.json (not a run directory)");
+
+        Path requestOnly = tmp.resolve("request-only");
+        Files.createDirectories(requestOnly);
+        RunResult r = results.get(1);
+        files.write(requestOnly, new RunResult(r.linkbenchVersion(), r.startedEpochMs(), r.host(), r.config(), r.store(),
+                r.phases().subList(1, 2)), "request only\n");
+        freshStreams();
+        assertEquals(2, run("merge", runs.get(0).toString(), requestOnly.toString(), "--out", tmp.resolve("m2").toString()));
+        assertOneLine("cannot merge: " + requestOnly + " has phases [request] but " + runs.get(0)
+                + " has [load, request]; merge runs of the same phases");
+        assertFalse(Files.exists(tmp.resolve("m2")), "nothing written on a refused merge");
+
+        Path nonEmpty = Files.createDirectories(tmp.resolve("taken"));
+        Files.writeString(nonEmpty.resolve("x.txt"), "x");
+        freshStreams();
+        assertEquals(2, run("merge", runs.get(0).toString(), runs.get(1).toString(), "--out", nonEmpty.toString()));
+        assertOneLine("--out " + nonEmpty + ": directory is not empty; give a new or empty directory");
+
+        freshStreams();
+        assertEquals(2, run(args("compare", "--format", "html")));
+        assertOneLine("--format html: must be one of text, csv, markdown");
+    }
+
+    private void assertOneLine(String message) {
+        assertEquals("linkbench: " + message, err().strip());
+        assertEquals(1, err().strip().lines().count(), err());
+    }
+}

@@ -1,0 +1,89 @@
+package io.linkbench.report.compare;
+
+import static io.linkbench.report.compare.TestRuns.op;
+import static io.linkbench.report.compare.TestRuns.phase;
+import static io.linkbench.report.compare.TestRuns.run;
+import static io.linkbench.report.compare.TestRuns.series;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.config.ConfigException;
+import io.linkbench.measure.IntervalPoint;
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.RunResult;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class RunMergerTest {
+    private final RunMerger merger = new RunMerger();
+
+    @Test
+    void histogramsAreAddedCountsSummedAndThroughputIsTheSum() {
+        Histogram fast = series(1000, 1000, 0);      // 1 us .. 1 ms
+        Histogram slow = series(100, 100_000, 0);    // 0.1 ms .. 10 ms
+        OpStats a = new OpStats("GET_NODE", fast, null, 2, Map.of("TIMEOUT", 2L), 1, 0);
+        OpStats b = new OpStats("GET_NODE", slow, null, 3, Map.of("TIMEOUT", 1L, "DEADLOCK", 2L), 4, 0);
+        RunResult merged = merger.merge(List.of(
+                run("d1", "client1", "mysql", "InnoDB", phase("request", 10, List.of(a))),
+                run("d2", "client2", "mysql", "InnoDB", phase("request", 9, List.of(b, op("ADD_LINK", series(5, 10, 0)))))));
+        PhaseResult p = merged.phases().get(0);
+        OpStats get = p.op("GET_NODE");
+        Histogram byHand = fast.copy();
+        byHand.add(slow);
+        assertEquals(1100, get.count());
+        assertEquals(byHand.getValueAtPercentile(99), get.service().getValueAtPercentile(99));
+        assertEquals(byHand.getMaxValue(), get.service().getMaxValue());
+        assertEquals(5, get.errors());
+        assertEquals(Map.of("TIMEOUT", 3L, "DEADLOCK", 2L), get.errorsByKind());
+        assertEquals(5, get.retries());
+        assertEquals(5, p.op("ADD_LINK").count(), "an op of one host only is kept");
+        assertNull(get.response());
+        assertEquals(1000 / 10.0 + 105 / 9.0, p.throughput(), 1e-9);
+        assertEquals("client1+client2", merged.host());
+        assertEquals("/results/d1, /results/d2", merged.config().get(RunMerger.MERGED_FROM));
+        assertEquals("1001", merged.config().get("maxid1"));
+        assertTrue(merged.store().facts().get("host client2, request").startsWith("11.7 ops/s over 9.0 s (105 ops)"),
+                merged.store().facts().toString());
+        assertEquals("rr", merged.store().facts().get("isolation"));
+    }
+
+    @Test
+    void runsOfDifferentPhasesOrStoresAreRefused() {
+        LoadedRun loadAndRequest = run("d1", "c1", "memory", "", phase("load", 1, List.of()), phase("request", 1, List.of()));
+        LoadedRun requestOnly = run("d2", "c2", "memory", "", phase("request", 1, List.of()));
+        ConfigException e = assertThrows(ConfigException.class, () -> merger.merge(List.of(loadAndRequest, requestOnly)));
+        assertEquals("cannot merge: /results/d2 has phases [request] but /results/d1 has [load, request]; "
+                + "merge runs of the same phases", e.getMessage());
+        LoadedRun otherLoop = run("d3", "c3", "memory", "", phase("request", 2, 1, List.of(), PhaseCost.NONE, List.of()));
+        assertTrue(assertThrows(ConfigException.class, () -> merger.merge(List.of(requestOnly, otherLoop)))
+                .getMessage().contains("[request loop 2]"));
+        LoadedRun rocks = run("d4", "c4", "rocksdb", "", phase("request", 1, List.of()));
+        assertEquals("cannot merge: /results/d4 ran store=rocksdb but /results/d2 ran store=memory",
+                assertThrows(ConfigException.class, () -> merger.merge(List.of(requestOnly, rocks))).getMessage());
+    }
+
+    @Test
+    void intervalsAreMergedByIndexWithoutInventingPercentiles() {
+        IntervalPoint i1 = new IntervalPoint(1, 1, false, List.of(new IntervalPoint.OpInterval("GET_NODE", 10, 0, 0.1, 0.5, 2)),
+                1, Map.of("cpu_busy_pct", 50.0));
+        IntervalPoint i2 = new IntervalPoint(1, 1, false, List.of(new IntervalPoint.OpInterval("GET_NODE", 30, 0, 0.2, 0.9, 1)),
+                0, Map.of("cpu_busy_pct", 20.0));
+        RunResult merged = merger.merge(List.of(
+                run("d1", "c", "memory", "", phase("request", 0, 1, List.of(), PhaseCost.NONE, List.of(i1, i1))),
+                run("d2", "c", "memory", "", phase("request", 0, 1, List.of(), PhaseCost.NONE, List.of(i2)))));
+        List<IntervalPoint> intervals = merged.phases().get(0).intervals();
+        assertEquals(1, intervals.size(), "up to the shortest host's intervals");
+        IntervalPoint.OpInterval op = intervals.get(0).ops().get(0);
+        assertEquals(40, op.count());
+        assertEquals(2, op.maxMs());
+        assertTrue(Double.isNaN(op.p99Ms()));
+        assertEquals(1, intervals.get(0).errors());
+        assertEquals("c (d1)+c (d2)", merged.host(), "same host name twice gets the directory");
+    }
+}

@@ -7,14 +7,17 @@ import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.store.StoreInfo;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
@@ -55,13 +58,14 @@ public final class RunMerger {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("nothing to merge");
         }
+        checkDistinct(runs);
         checkSameStore(runs);
         checkSamePhases(runs);
         List<String> hosts = hostNames(runs);
         List<PhaseResult> phases = new ArrayList<>();
         for (int i = 0; i < runs.get(0).run().phases().size(); i++) {
             int index = i;
-            phases.add(mergePhase(runs.stream().map(r -> r.run().phases().get(index)).toList(), runs, hosts));
+            phases.add(mergePhase(runs.stream().map(r -> r.run().phases().get(index)).toList(), hosts));
         }
         RunResult first = runs.get(0).run();
         Map<String, String> config = new LinkedHashMap<>(first.config());
@@ -70,6 +74,15 @@ public final class RunMerger {
         long started = runs.stream().mapToLong(r -> r.run().startedEpochMs()).min().orElseThrow();
         return new RunResult(first.linkbenchVersion(), started, String.join("+", hosts), config,
                 storeInfo(runs, hosts), phases);
+    }
+
+    private static void checkDistinct(List<LoadedRun> runs) {
+        Set<Path> seen = new HashSet<>();
+        for (LoadedRun r : runs) {
+            if (!seen.add(r.dir().toAbsolutePath().normalize())) {
+                throw new ConfigException("cannot merge: " + r.dir() + " is given twice; each client host counts once");
+            }
+        }
     }
 
     private static void checkSameStore(List<LoadedRun> runs) {
@@ -130,7 +143,7 @@ public final class RunMerger {
         return unique;
     }
 
-    private static PhaseResult mergePhase(List<PhaseResult> parts, List<LoadedRun> runs, List<String> hosts) {
+    private static PhaseResult mergePhase(List<PhaseResult> parts, List<String> hosts) {
         PhaseResult first = parts.get(0);
         Map<String, List<OpStats>> byOp = new LinkedHashMap<>();
         for (PhaseResult p : parts) {
@@ -161,6 +174,7 @@ public final class RunMerger {
                     + Instant.ofEpochMilli(latestStart) + ", earliest end " + Instant.ofEpochMilli(earliestEnd)
                     + "): they did not run at the same time");
         }
+        // operations as PhaseResult counts them (rows for a load, successful calls otherwise)
         PhaseResult draft = new PhaseResult(first.phase(), start, end, 0, first.openLoop(), 0, ops, null, Map.of(), -1,
                 Map.of(), false, List.of());
         long operations = draft.operations();

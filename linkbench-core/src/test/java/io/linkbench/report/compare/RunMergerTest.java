@@ -63,6 +63,8 @@ class RunMergerTest {
         LoadedRun otherLoop = run("d3", "c3", "memory", "", phase("request", 2, 1, List.of(), PhaseCost.NONE, List.of()));
         assertTrue(assertThrows(ConfigException.class, () -> merger.merge(List.of(requestOnly, otherLoop)))
                 .getMessage().contains("[request loop 2]"));
+        assertEquals("cannot merge: /results/d2 is given twice; each client host counts once",
+                assertThrows(ConfigException.class, () -> merger.merge(List.of(requestOnly, requestOnly))).getMessage());
         LoadedRun rocks = run("d4", "c4", "rocksdb", "", phase("request", 1, List.of()));
         assertEquals("cannot merge: /results/d4 ran store=rocksdb but /results/d2 ran store=memory",
                 assertThrows(ConfigException.class, () -> merger.merge(List.of(requestOnly, rocks))).getMessage());

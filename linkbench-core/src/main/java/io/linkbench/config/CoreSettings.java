@@ -49,6 +49,9 @@ public final class CoreSettings {
         s.add(Setting.of("displayfreq", "10", "seconds between status lines"));
         s.add(Setting.of("max_retries", "5", "retries of an operation that hit a deadlock, lock timeout or lost connection"));
         s.add(Setting.of("retry_backoff_ms", "10", "first back-off before a retry; doubles each time, with jitter"));
+        // cost probe
+        s.add(Setting.of("probe_devices", "", "block devices to count IO on (comma-separated, e.g. nvme0n1); empty: those holding the store's data"));
+        s.add(Setting.of("probe_server_pid", "", "pid of the database server for its CPU and RSS; empty: as the store reports it"));
         // access distributions
         s.add(Setting.of("read_function", "zipf", "id1 distribution of link reads: zipf or uniform"));
         s.add(Setting.of("read_shape", "0.8", "Zipf shape of link reads"));

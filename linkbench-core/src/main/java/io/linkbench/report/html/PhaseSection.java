@@ -1,0 +1,102 @@
+package io.linkbench.report.html;
+
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.report.SummaryRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One phase of the report: a header (phase, loop, measured seconds and times, closed or open loop,
+ * throughput, interrupted flag, warnings), the throughput and p99 charts, the latency tables, the
+ * cost (compact summary row and every figure), post-load steps, store counter deltas and size.
+ */
+final class PhaseSection {
+    private final LatencyHtml latency = new LatencyHtml();
+    private final CostHtml cost = new CostHtml();
+
+    /**
+     * @param id      the section's id, also the prefix of its charts' ids (a constant)
+     * @param label   the phase's label in summary rows, e.g. {@code request, loop 2}
+     * @param heading the section's heading, e.g. {@code request phase, loop 2}
+     */
+    void appendTo(StringBuilder out, String id, String label, String heading, PhaseResult p) {
+        boolean load = "load".equals(p.phase());
+        out.append("<section class=\"phase\" id=\"").append(id).append("\">\n");
+        out.append("<h2>").append(Html.esc(heading));
+        if (p.interrupted()) {
+            out.append(" <span class=\"flag\">INTERRUPTED</span>");
+        }
+        out.append("</h2>\n");
+        header(out, p, load);
+        for (String w : p.warnings()) {
+            out.append("<p class=\"warning\">warning: ").append(Html.esc(w)).append("</p>\n");
+        }
+
+        IntervalCharts charts = new IntervalCharts(p);
+        out.append("<div class=\"charts\">\n").append(charts.throughput(id)).append(charts.p99(id)).append("</div>\n");
+
+        out.append("<h3>Latency</h3>\n");
+        latency.appendTo(out, p);
+
+        out.append("<h3>Cost ").append(load ? "per row loaded" : "per operation").append("</h3>\n");
+        cost.summary(out, List.of(SummaryRow.of(label, p)));
+        cost.figures(out, p.cost());
+
+        if (!p.steps().isEmpty()) {
+            out.append("<h3>Post-load steps</h3>\n");
+            HtmlTable t = new HtmlTable("steps", true, "step", "seconds");
+            p.steps().forEach((name, s) -> t.row(name, Figures.oneDecimal(s)));
+            t.appendTo(out);
+        }
+        counters(out, p);
+        out.append("</section>\n");
+    }
+
+    private static void header(StringBuilder out, PhaseResult p, boolean load) {
+        out.append("<dl class=\"facts\">\n");
+        fact(out, "measured", Figures.oneDecimal(p.seconds()) + " s, " + Figures.time(p.startEpochMs()) + " to "
+                + Figures.time(p.endEpochMs()));
+        fact(out, "mode", p.openLoop()
+                ? "open loop at target " + Figures.oneDecimal(p.targetRate()) + " ops/s"
+                : "closed loop: latency is service time");
+        StringBuilder tp = new StringBuilder(Figures.oneDecimal(p.throughput())).append(load ? " rows/s" : " ops/s");
+        if (load) {
+            List<String> perStep = new ArrayList<>();
+            for (OpStats s : p.ops()) {
+                if (s.rows() > 0) {
+                    perStep.add(s.name() + " " + Figures.oneDecimal(p.seconds() > 0 ? s.rows() / p.seconds() : 0));
+                }
+            }
+            if (!perStep.isEmpty()) {
+                tp.append(" (").append(String.join(", ", perStep)).append(')');
+            }
+        }
+        fact(out, "throughput", tp.toString());
+        fact(out, "errors", Long.toString(p.totalErrors()));
+        fact(out, "size at end", Figures.bytes(p.sizeBytes()));
+        fact(out, "interrupted", p.interrupted() ? "yes: the phase was cut short" : "no");
+        out.append("</dl>\n");
+    }
+
+    private static void fact(StringBuilder out, String name, String value) {
+        out.append("<dt>").append(Html.esc(name)).append("</dt><dd>").append(Html.esc(value)).append("</dd>\n");
+    }
+
+    private static void counters(StringBuilder out, PhaseResult p) {
+        out.append("<h3>Store counters (delta over the phase)</h3>\n");
+        HtmlTable t = new HtmlTable("counters", true, "counter", "delta");
+        for (Map.Entry<String, Long> e : new TreeMap<>(p.storeCounters()).entrySet()) {
+            if (e.getValue() != 0) {
+                t.row(e.getKey(), Long.toString(e.getValue()));
+            }
+        }
+        if (t.isEmpty()) {
+            out.append("<p class=\"note\">No store counter changed.</p>\n");
+        } else {
+            t.appendTo(out);
+        }
+    }
+}

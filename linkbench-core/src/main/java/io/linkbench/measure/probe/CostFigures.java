@@ -1,0 +1,155 @@
+package io.linkbench.measure.probe;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+
+/**
+ * The cost of a window per operation (or per row, for a load): counter differences divided by the
+ * operation count. Every figure is NaN when it cannot be measured, and {@link #unavailable()} says why.
+ * {@code src/site/markdown/metrics.md} gives each formula.
+ *
+ * @param delta              the host and process counters over the window
+ * @param ops                operations (or rows) completed in the window
+ * @param sizeBytes          the store's size at the end, when known
+ * @param storeCounterDeltas the store's own counters over the window (after minus before)
+ */
+public record CostFigures(ProbeDelta delta, long ops, OptionalLong sizeBytes, Map<String, Long> storeCounterDeltas) {
+    private static final double MB = 1024.0 * 1024.0;
+
+    public CostFigures {
+        Objects.requireNonNull(delta, "delta");
+        Objects.requireNonNull(sizeBytes, "sizeBytes");
+        storeCounterDeltas = Collections.unmodifiableMap(new TreeMap<>(storeCounterDeltas));
+    }
+
+    /** The figures of the window from {@code start} to {@code end} in which {@code ops} operations completed. */
+    public static CostFigures of(ProbeSnapshot start, ProbeSnapshot end, long ops, OptionalLong sizeBytes,
+                                 Map<String, Long> storeCounterDeltas) {
+        return new CostFigures(ProbeDelta.between(start, end), ops, sizeBytes, storeCounterDeltas);
+    }
+
+    /** Operations per second over the window. */
+    public double opsPerSecond() {
+        return delta.seconds() > 0 ? ops / delta.seconds() : Double.NaN;
+    }
+
+    /** Disk reads completed per operation ({@code r/op}). */
+    public double readsPerOp() {
+        return perOp(delta.diskReads(), 1);
+    }
+
+    /** KiB read from the devices per operation ({@code rKB/op}). */
+    public double readKbPerOp() {
+        return perOp(delta.diskSectorsRead(), 0.5);
+    }
+
+    /** KiB written to the devices per operation ({@code wKB/op}). */
+    public double writeKbPerOp() {
+        return perOp(delta.diskSectorsWritten(), 0.5);
+    }
+
+    /** Host CPU busy microseconds per operation, all CPUs and all processes. */
+    public double hostCpuUsPerOp() {
+        return perOp(delta.hostBusyNanos(), 1e-3);
+    }
+
+    /** Server process CPU microseconds per operation. */
+    public double serverCpuUsPerOp() {
+        return perOp(delta.serverCpuNanos(), 1e-3);
+    }
+
+    /** Linkbench process CPU microseconds per operation. */
+    public double clientCpuUsPerOp() {
+        return perOp(delta.clientCpuNanos(), 1e-3);
+    }
+
+    /** Average host CPU busy percent over the window (0 to 100). */
+    public double hostCpuBusyPct() {
+        return delta.hostCpuBusyPct();
+    }
+
+    /** {@code Mcpu/op}: average host CPU busy percent x 10^6 / operations per second. */
+    public double mcpuPerOp() {
+        double rate = opsPerSecond();
+        return ops > 0 && rate > 0 ? delta.hostCpuBusyPct() * 1e6 / rate : Double.NaN;
+    }
+
+    /** Host context switches per operation. */
+    public double contextSwitchesPerOp() {
+        return perOp(delta.contextSwitches(), 1);
+    }
+
+    /** KiB the server process caused to be read from storage, per operation. */
+    public double serverReadKbPerOp() {
+        return perOp(delta.serverReadBytes(), 1 / 1024.0);
+    }
+
+    /** KiB the server process caused to be written to storage, per operation. */
+    public double serverWriteKbPerOp() {
+        return perOp(delta.serverWriteBytes(), 1 / 1024.0);
+    }
+
+    /** Server resident set size at the end of the window, KiB. */
+    public OptionalLong serverRssKb() {
+        return delta.serverRssKb();
+    }
+
+    /** Each store counter's difference per operation, by counter name. */
+    public Map<String, Double> storeCountersPerOp() {
+        Map<String, Double> m = new LinkedHashMap<>();
+        storeCounterDeltas.forEach((k, v) -> m.put(k, ops > 0 ? (double) v / ops : Double.NaN));
+        return m;
+    }
+
+    /** The counters per second instead of per operation. */
+    public Rates rates() {
+        return delta.rates();
+    }
+
+    /** One line per figure or group of figures that is NaN or empty, with the reason. */
+    public List<String> unavailable() {
+        List<String> out = new ArrayList<>(delta.unavailable());
+        if (ops <= 0) {
+            out.add("per-op figures: no operations completed in the window");
+        }
+        if (sizeBytes.isEmpty()) {
+            out.add("size: the store does not report its size");
+        }
+        return out;
+    }
+
+    /**
+     * All figures by column name in display order: {@code ops/s r/op rKB/op wKB/op cpu_us/op host
+     * cpu_us/op server cpu_us/op client cpu_busy_pct Mcpu/op cs/op rKB/op server wKB/op server rss_MB server
+     * size_MB}, then {@code store <counter>/op} for each store counter. NaN when unavailable.
+     */
+    public Map<String, Double> figures() {
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("ops/s", opsPerSecond());
+        m.put("r/op", readsPerOp());
+        m.put("rKB/op", readKbPerOp());
+        m.put("wKB/op", writeKbPerOp());
+        m.put("cpu_us/op host", hostCpuUsPerOp());
+        m.put("cpu_us/op server", serverCpuUsPerOp());
+        m.put("cpu_us/op client", clientCpuUsPerOp());
+        m.put("cpu_busy_pct", hostCpuBusyPct());
+        m.put("Mcpu/op", mcpuPerOp());
+        m.put("cs/op", contextSwitchesPerOp());
+        m.put("rKB/op server", serverReadKbPerOp());
+        m.put("wKB/op server", serverWriteKbPerOp());
+        m.put("rss_MB server", serverRssKb().isPresent() ? serverRssKb().getAsLong() / 1024.0 : Double.NaN);
+        m.put("size_MB", sizeBytes.isPresent() ? sizeBytes.getAsLong() / MB : Double.NaN);
+        storeCountersPerOp().forEach((k, v) -> m.put("store " + k + "/op", v));
+        return m;
+    }
+
+    private double perOp(OptionalLong v, double scale) {
+        return v.isPresent() && ops > 0 ? v.getAsLong() * scale / ops : Double.NaN;
+    }
+}

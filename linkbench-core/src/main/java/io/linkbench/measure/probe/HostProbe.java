@@ -1,0 +1,108 @@
+package io.linkbench.measure.probe;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.LongSupplier;
+
+/**
+ * Takes {@link ProbeSnapshot}s of the kernel's counters for a set of {@link ProbeTargets}. A snapshot
+ * reads six small procfs files (about a millisecond or less), so it can be taken every few
+ * seconds. Thread-safe: it keeps no state between snapshots.
+ */
+public final class HostProbe {
+    private final ProbeTargets targets;
+    private final LongSupplier nanoClock;
+    private final long ticksPerSecond;
+    private final com.sun.management.OperatingSystemMXBean jvm;
+
+    public HostProbe(ProbeTargets targets) {
+        this(targets, System::nanoTime);
+    }
+
+    HostProbe(ProbeTargets targets, LongSupplier nanoClock) {
+        this.targets = targets;
+        this.nanoClock = nanoClock;
+        this.ticksPerSecond = ClockTicks.of(targets.procRoot());
+        this.jvm = targets.clientPid() == ProcessHandle.current().pid()
+                && ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os : null;
+    }
+
+    public ProbeTargets targets() {
+        return targets;
+    }
+
+    /** Clock ticks per second of the CPU counters: AT_CLKTCK from {@code self/auxv}, else 100. */
+    public long ticksPerSecond() {
+        return ticksPerSecond;
+    }
+
+    /** Reads the counters now. Never throws: what cannot be read is absent, with the reason. */
+    public ProbeSnapshot snapshot() {
+        long now = nanoClock.getAsLong();
+        Map<ProbeSnapshot.Part, String> why = new EnumMap<>(ProbeSnapshot.Part.class);
+        Map<String, DiskStat> disks = new LinkedHashMap<>();
+        if (targets.devices().isEmpty()) {
+            why.put(ProbeSnapshot.Part.DISKS, "no devices: " + targets.devicesOrigin());
+        } else {
+            try {
+                Map<String, DiskStat> all = DiskStat.readAll(targets.procRoot());
+                for (String d : targets.devices()) {
+                    DiskStat s = all.get(d);
+                    if (s == null) {
+                        why.merge(ProbeSnapshot.Part.DISKS, "device " + d + " not in diskstats", (a, b) -> a + "; " + b);
+                    } else {
+                        disks.put(d, s);
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                why.put(ProbeSnapshot.Part.DISKS, "diskstats: " + describe(e));
+            }
+        }
+        Optional<CpuStat> cpu = Optional.empty();
+        try {
+            cpu = Optional.of(CpuStat.read(targets.procRoot()));
+        } catch (IOException | RuntimeException e) {
+            why.put(ProbeSnapshot.Part.CPU, "stat: " + describe(e));
+        }
+        Optional<ProcessStat> server = Optional.empty();
+        if (targets.serverPid().isEmpty()) {
+            why.put(ProbeSnapshot.Part.SERVER, "no server process on this host known (set probe_server_pid)");
+        } else {
+            server = process(targets.serverPid().getAsLong(), ProbeSnapshot.Part.SERVER, why);
+        }
+        Optional<ProcessStat> client = process(targets.clientPid(), ProbeSnapshot.Part.CLIENT, why);
+        long jvmNanos = jvm == null ? -1 : jvm.getProcessCpuTime();
+        return new ProbeSnapshot(now, ticksPerSecond, targets.devices(), disks, cpu, server, client,
+                jvmNanos >= 0 ? OptionalLong.of(jvmNanos) : OptionalLong.empty(), why);
+    }
+
+    private Optional<ProcessStat> process(long pid, ProbeSnapshot.Part part, Map<ProbeSnapshot.Part, String> why) {
+        try {
+            return Optional.of(ProcessStat.read(targets.procRoot(), pid));
+        } catch (NoSuchFileException e) {
+            why.put(part, "process " + pid + " not running (no " + e.getFile() + ")");
+        } catch (IOException | RuntimeException e) {
+            why.put(part, "process " + pid + ": " + describe(e));
+        }
+        return Optional.empty();
+    }
+
+    /** A short description of a read failure, e.g. {@code no such file /proc/diskstats}. */
+    static String describe(Exception e) {
+        if (e instanceof NoSuchFileException n) {
+            return "no such file " + n.getFile();
+        }
+        if (e instanceof AccessDeniedException a) {
+            return "access denied to " + a.getFile();
+        }
+        return e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+}

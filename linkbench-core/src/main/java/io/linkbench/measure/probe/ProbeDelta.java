@@ -1,0 +1,250 @@
+package io.linkbench.measure.probe;
+
+import io.linkbench.measure.probe.ProbeSnapshot.Part;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * What the counters did between two {@link ProbeSnapshot}s. Each counter is empty when it could not be
+ * measured over the whole interval (missing at either end, a device or process that changed, a counter
+ * that went backwards), and {@link #unavailable()} then holds one line saying why. CPU times are in ns,
+ * converted from clock ticks. Disk counters are sums over the devices.
+ *
+ * @param seconds            time between the snapshots ({@link System#nanoTime()})
+ * @param devices            the devices the disk counters sum over
+ * @param diskReads          reads completed
+ * @param diskSectorsRead    512-byte sectors read
+ * @param diskSectorsWritten 512-byte sectors written
+ * @param hostBusyNanos      host CPU busy time, all CPUs (user+nice+system+irq+softirq+steal)
+ * @param hostTotalNanos     host CPU time, all CPUs, busy plus idle plus iowait
+ * @param contextSwitches    host context switches
+ * @param serverCpuNanos     server process user+system CPU
+ * @param serverReadBytes    bytes the server process caused to be read from storage
+ * @param serverWriteBytes   bytes the server process caused to be written to storage
+ * @param serverRssKb        server resident set size at the end, KiB (a level, not a difference)
+ * @param clientCpuNanos     linkbench process CPU (the JVM's own measure when available, else ticks)
+ * @param unavailable        one line per group of counters that could not be measured
+ */
+public record ProbeDelta(double seconds, List<String> devices, OptionalLong diskReads, OptionalLong diskSectorsRead,
+                         OptionalLong diskSectorsWritten, OptionalLong hostBusyNanos, OptionalLong hostTotalNanos,
+                         OptionalLong contextSwitches, OptionalLong serverCpuNanos, OptionalLong serverReadBytes,
+                         OptionalLong serverWriteBytes, OptionalLong serverRssKb, OptionalLong clientCpuNanos,
+                         List<String> unavailable) {
+    private static final OptionalLong NONE = OptionalLong.empty();
+
+    public ProbeDelta {
+        devices = List.copyOf(devices);
+        unavailable = List.copyOf(unavailable);
+        for (OptionalLong o : new OptionalLong[] {diskReads, diskSectorsRead, diskSectorsWritten, hostBusyNanos,
+                hostTotalNanos, contextSwitches, serverCpuNanos, serverReadBytes, serverWriteBytes, serverRssKb,
+                clientCpuNanos}) {
+            Objects.requireNonNull(o);
+        }
+    }
+
+    /** The differences from {@code start} to {@code end}. */
+    public static ProbeDelta between(ProbeSnapshot start, ProbeSnapshot end) {
+        List<String> why = new ArrayList<>();
+        double seconds = (end.nanoTime() - start.nanoTime()) / 1e9;
+        if (seconds <= 0) {
+            why.add("rates: the end snapshot was not taken after the start");
+        }
+        long hz = start.ticksPerSecond();
+
+        long[] disk = disk(start, end, why);
+        OptionalLong reads = disk == null ? NONE : OptionalLong.of(disk[0]);
+        OptionalLong sectorsRead = disk == null ? NONE : OptionalLong.of(disk[1]);
+        OptionalLong sectorsWritten = disk == null ? NONE : OptionalLong.of(disk[2]);
+
+        OptionalLong busy = NONE;
+        OptionalLong total = NONE;
+        OptionalLong ctxt = NONE;
+        String cpuWhy = missing(start, end, Part.CPU);
+        if (cpuWhy != null) {
+            why.add("host CPU and context switches: " + cpuWhy);
+        } else {
+            CpuStat a = start.cpu().orElseThrow();
+            CpuStat b = end.cpu().orElseThrow();
+            String back = first(backwards("busy ticks", a.busyTicks(), b.busyTicks()),
+                    backwards("busy+idle+iowait ticks", a.totalTicks(), b.totalTicks()));
+            if (back != null) {
+                why.add("host CPU: " + back);
+            } else {
+                busy = OptionalLong.of(nanos(b.busyTicks() - a.busyTicks(), hz));
+                total = OptionalLong.of(nanos(b.totalTicks() - a.totalTicks(), hz));
+                if (total.getAsLong() == 0) {
+                    why.add("host CPU busy %: no clock tick elapsed between the snapshots");
+                }
+            }
+            back = backwards("ctxt", a.contextSwitches(), b.contextSwitches());
+            if (back != null) {
+                why.add("context switches: " + back);
+            } else {
+                ctxt = OptionalLong.of(b.contextSwitches() - a.contextSwitches());
+            }
+        }
+
+        OptionalLong serverCpu = NONE;
+        OptionalLong serverRead = NONE;
+        OptionalLong serverWrite = NONE;
+        OptionalLong serverRss = NONE;
+        String serverWhy = sameProcess(start, end, Part.SERVER);
+        if (serverWhy != null) {
+            why.add("server process: " + serverWhy);
+        } else {
+            ProcessStat a = start.server().orElseThrow();
+            ProcessStat b = end.server().orElseThrow();
+            serverCpu = ticksDelta("server CPU", a, b, hz, why);
+            if (a.readBytes().isPresent() && a.writeBytes().isPresent() && b.readBytes().isPresent()
+                    && b.writeBytes().isPresent()) {
+                String back = first(backwards("read_bytes", a.readBytes().getAsLong(), b.readBytes().getAsLong()),
+                        backwards("write_bytes", a.writeBytes().getAsLong(), b.writeBytes().getAsLong()));
+                if (back != null) {
+                    why.add("server IO: " + back);
+                } else {
+                    serverRead = OptionalLong.of(b.readBytes().getAsLong() - a.readBytes().getAsLong());
+                    serverWrite = OptionalLong.of(b.writeBytes().getAsLong() - a.writeBytes().getAsLong());
+                }
+            } else {
+                why.add("server IO: /proc/" + a.pid() + "/io not readable (another user's process, or a kernel "
+                        + "without task IO accounting)");
+            }
+            serverRss = b.rssKb();
+            if (serverRss.isEmpty()) {
+                why.add("server RSS: no VmRSS in /proc/" + b.pid() + "/status");
+            }
+        }
+
+        OptionalLong clientCpu = NONE;
+        if (start.clientJvmCpuNanos().isPresent() && end.clientJvmCpuNanos().isPresent()
+                && end.clientJvmCpuNanos().getAsLong() >= start.clientJvmCpuNanos().getAsLong()) {
+            clientCpu = OptionalLong.of(end.clientJvmCpuNanos().getAsLong() - start.clientJvmCpuNanos().getAsLong());
+        } else {
+            String clientWhy = sameProcess(start, end, Part.CLIENT);
+            if (clientWhy != null) {
+                why.add("client process: " + clientWhy);
+            } else {
+                clientCpu = ticksDelta("client CPU", start.client().orElseThrow(), end.client().orElseThrow(), hz, why);
+            }
+        }
+        return new ProbeDelta(seconds, start.devices(), reads, sectorsRead, sectorsWritten, busy, total, ctxt,
+                serverCpu, serverRead, serverWrite, serverRss, clientCpu, why);
+    }
+
+    /** Host CPU busy percent of all CPUs' time (0 to 100), NaN when unavailable. */
+    public double hostCpuBusyPct() {
+        if (hostBusyNanos.isEmpty() || hostTotalNanos.isEmpty() || hostTotalNanos.getAsLong() == 0) {
+            return Double.NaN;
+        }
+        return 100.0 * hostBusyNanos.getAsLong() / hostTotalNanos.getAsLong();
+    }
+
+    /** The same counters per second, for the interval CSV. */
+    public Rates rates() {
+        return new Rates(seconds, perSecond(diskReads, 1), perSecond(diskSectorsRead, 0.5),
+                perSecond(diskSectorsWritten, 0.5), hostCpuBusyPct(), perSecond(serverCpuNanos, 1e-9),
+                perSecond(clientCpuNanos, 1e-9), perSecond(contextSwitches, 1));
+    }
+
+    private double perSecond(OptionalLong v, double scale) {
+        return v.isPresent() && seconds > 0 ? v.getAsLong() * scale / seconds : Double.NaN;
+    }
+
+    /** reads, sectors read, sectors written summed over the devices, or null with a reason added. */
+    private static long[] disk(ProbeSnapshot start, ProbeSnapshot end, List<String> why) {
+        String problem = missing(start, end, Part.DISKS);
+        if (problem == null && !start.devices().equals(end.devices())) {
+            problem = "the snapshots are of different devices " + start.devices() + " and " + end.devices();
+        }
+        long[] sum = new long[3];
+        if (problem == null) {
+            for (String d : start.devices()) {
+                DiskStat a = start.disks().get(d);
+                DiskStat b = end.disks().get(d);
+                problem = deviceProblem(a, b);
+                if (problem != null) {
+                    break;
+                }
+                sum[0] += b.readsCompleted() - a.readsCompleted();
+                sum[1] += b.sectorsRead() - a.sectorsRead();
+                sum[2] += b.sectorsWritten() - a.sectorsWritten();
+            }
+        }
+        if (problem != null) {
+            why.add("disk IO: " + problem);
+            return null;
+        }
+        return sum;
+    }
+
+    /** Why one device's counters cannot be compared, or null. */
+    private static String deviceProblem(DiskStat a, DiskStat b) {
+        if (a.major() != b.major() || a.minor() != b.minor()) {
+            return "device " + a.name() + " changed from " + a.major() + ":" + a.minor() + " to " + b.major() + ":"
+                    + b.minor() + " (replaced)";
+        }
+        String back = first(backwards("reads", a.readsCompleted(), b.readsCompleted()),
+                backwards("sectors read", a.sectorsRead(), b.sectorsRead()),
+                backwards("sectors written", a.sectorsWritten(), b.sectorsWritten()));
+        return back == null ? null : "device " + a.name() + ": " + back;
+    }
+
+    private static OptionalLong ticksDelta(String what, ProcessStat a, ProcessStat b, long hz, List<String> why) {
+        String back = backwards("utime+stime", a.cpuTicks(), b.cpuTicks());
+        if (back != null) {
+            why.add(what + ": " + back);
+            return NONE;
+        }
+        return OptionalLong.of(nanos(b.cpuTicks() - a.cpuTicks(), hz));
+    }
+
+    /** Why a process part is not comparable between the snapshots, or null. */
+    private static String sameProcess(ProbeSnapshot start, ProbeSnapshot end, Part part) {
+        String m = missing(start, end, part);
+        if (m != null) {
+            return m;
+        }
+        ProcessStat a = (part == Part.SERVER ? start.server() : start.client()).orElseThrow();
+        ProcessStat b = (part == Part.SERVER ? end.server() : end.client()).orElseThrow();
+        if (a.pid() != b.pid() || a.startTimeTicks() != b.startTimeTicks()) {
+            return "process " + a.pid() + " was replaced by another between the snapshots (pid " + b.pid()
+                    + ", start time " + a.startTimeTicks() + " -> " + b.startTimeTicks() + " ticks)";
+        }
+        return null;
+    }
+
+    /** The reason a part is missing at the start or the end, or null when both have it. */
+    private static String missing(ProbeSnapshot start, ProbeSnapshot end, Part part) {
+        String a = start.unavailable().get(part);
+        if (a != null) {
+            return "at the start: " + a;
+        }
+        String b = end.unavailable().get(part);
+        return b == null ? null : "at the end: " + b;
+    }
+
+    /** Says that an unsigned counter decreased, or null when it did not. */
+    private static String backwards(String name, long before, long after) {
+        if (Long.compareUnsigned(after, before) >= 0) {
+            return null;
+        }
+        return name + " went backwards (" + Long.toUnsignedString(before) + " -> " + Long.toUnsignedString(after)
+                + "): counter wrapped or reset";
+    }
+
+    /** The first non-null reason, or null. */
+    private static String first(String... reasons) {
+        for (String r : reasons) {
+            if (r != null) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    private static long nanos(long ticks, long hz) {
+        return 1_000_000_000L % hz == 0 ? ticks * (1_000_000_000L / hz) : Math.round(ticks * 1e9 / hz);
+    }
+}

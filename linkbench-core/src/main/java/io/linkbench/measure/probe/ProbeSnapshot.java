@@ -1,0 +1,53 @@
+package io.linkbench.measure.probe;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One reading of the host and process counters. A part that could not be read is empty and
+ * {@link #unavailable()} holds the reason under its {@link Part}.
+ *
+ * @param nanoTime          {@link System#nanoTime()} when the reading started
+ * @param ticksPerSecond    clock ticks per second of the CPU counters
+ * @param devices           the devices asked for
+ * @param disks             the counters of those of them found in {@code /proc/diskstats}
+ * @param cpu               host CPU and context switches from {@code /proc/stat}
+ * @param server            the server process, when a server pid was given and the process exists
+ * @param client            the linkbench process
+ * @param clientJvmCpuNanos the JVM's own process CPU time in ns, when the client is this JVM (finer than ticks)
+ * @param unavailable       per part that is missing or incomplete, why
+ */
+public record ProbeSnapshot(long nanoTime, long ticksPerSecond, List<String> devices, Map<String, DiskStat> disks,
+                            Optional<CpuStat> cpu, Optional<ProcessStat> server, Optional<ProcessStat> client,
+                            OptionalLong clientJvmCpuNanos, Map<Part, String> unavailable) {
+
+    /** The independently read parts of a snapshot. */
+    public enum Part {
+        /** {@code /proc/diskstats} for the chosen devices (incomplete when one of them is missing). */
+        DISKS,
+        /** {@code /proc/stat}. */
+        CPU,
+        /** The server process. */
+        SERVER,
+        /** The linkbench process. */
+        CLIENT
+    }
+
+    public ProbeSnapshot {
+        devices = List.copyOf(devices);
+        disks = Collections.unmodifiableMap(new LinkedHashMap<>(disks));
+        Objects.requireNonNull(cpu, "cpu");
+        Objects.requireNonNull(server, "server");
+        Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(clientJvmCpuNanos, "clientJvmCpuNanos");
+        Map<Part, String> u = new EnumMap<>(Part.class);
+        u.putAll(unavailable);
+        unavailable = Collections.unmodifiableMap(u);
+    }
+}

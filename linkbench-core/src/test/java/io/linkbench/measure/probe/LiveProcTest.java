@@ -1,0 +1,74 @@
+package io.linkbench.measure.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The probe on this machine's own /proc; skipped where there is none. */
+class LiveProcTest {
+
+    @BeforeAll
+    static void onLinux() {
+        assumeTrue(Files.isReadable(Path.of("/proc/stat")) && Files.isReadable(Path.of("/proc/self/mountinfo")),
+                "needs Linux /proc");
+    }
+
+    @Test
+    void twoSnapshotsAroundCpuWorkGiveNonNegativeCpuFigures() {
+        long self = ProcessHandle.current().pid();
+        HostProbe probe = new HostProbe(ProbeTargets.local(Optional.empty(), List.of(), OptionalLong.of(self)));
+        assertEquals(100, probe.ticksPerSecond(), "USER_HZ from AT_CLKTCK");
+        ProbeSnapshot start = probe.snapshot();
+        assertTrue(start.clientJvmCpuNanos().isPresent(), "the client is this JVM");
+        // work until the host's tick counters and this process's CPU time have visibly advanced
+        ProbeSnapshot end = start;
+        double sink = 0;
+        for (int round = 0; round < 100_000 && !advanced(start, end); round++) {
+            for (int i = 1; i < 200_000; i++) {
+                sink += Math.sqrt(i * (sink % 7 + 1));
+            }
+            end = probe.snapshot();
+        }
+        assertTrue(sink > 0 && advanced(start, end), "CPU counters did not advance");
+
+        CostFigures c = CostFigures.of(start, end, 1000, OptionalLong.empty(), Map.of());
+        for (String name : List.of("cpu_us/op host", "cpu_us/op server", "cpu_us/op client", "cpu_busy_pct",
+                "Mcpu/op", "cs/op")) {
+            double v = c.figures().get(name);
+            assertTrue(v >= 0 && !Double.isNaN(v), name + " = " + v + "; " + c.unavailable());
+        }
+        assertTrue(c.clientCpuUsPerOp() > 0, "the loop burned CPU in this process");
+        assertTrue(c.hostCpuBusyPct() <= 100, "busy % " + c.hostCpuBusyPct());
+        assertTrue(c.serverRssKb().orElseThrow() > 0);
+    }
+
+    private static boolean advanced(ProbeSnapshot a, ProbeSnapshot b) {
+        return b.cpu().orElseThrow().totalTicks() > a.cpu().orElseThrow().totalTicks()
+                && b.clientJvmCpuNanos().getAsLong() > a.clientJvmCpuNanos().getAsLong()
+                && b.client().orElseThrow().cpuTicks() > a.client().orElseThrow().cpuTicks();
+    }
+
+    @Test
+    void theDeviceOfATemporaryDirectoryIsFound(@TempDir Path dir) throws Exception {
+        assumeTrue(Files.getFileStore(dir).name().startsWith("/dev/"),
+                "the temporary directory is on " + Files.getFileStore(dir).name() + ", not a block device");
+        ProbeTargets t = ProbeTargets.local(Optional.of(dir.resolve("not-created-yet")), List.of(),
+                OptionalLong.empty());
+        assertFalse(t.devices().isEmpty(), t.devicesOrigin());
+        assertTrue(t.devicesOrigin().startsWith("devices holding " + dir.toRealPath() + ": "), t.devicesOrigin());
+        ProbeSnapshot s = new HostProbe(t).snapshot();
+        assertEquals(t.devices(), List.copyOf(s.disks().keySet()), s.unavailable().toString());
+        assertFalse(s.unavailable().containsKey(ProbeSnapshot.Part.DISKS));
+    }
+}

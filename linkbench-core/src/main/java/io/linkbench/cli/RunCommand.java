@@ -7,6 +7,8 @@ import io.linkbench.report.CostTable;
 import io.linkbench.report.IntervalFiles;
 import io.linkbench.report.LatencyTable;
 import io.linkbench.report.ResultFiles;
+import io.linkbench.report.html.HtmlReport;
+import io.linkbench.run.CostProbe;
 import io.linkbench.run.LoadPhase;
 import io.linkbench.run.RequestPhase;
 import io.linkbench.run.RunConfig;
@@ -25,7 +27,9 @@ import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -84,8 +88,12 @@ final class RunCommand implements Callable<Integer> {
         try (GraphStore store = cfg.provider().open(new StoreContext(cfg.settings(), sessions))) {
             dir = files.createRunDirectory(resultsBase, cfg.provider().name(), Instant.ofEpochMilli(started));
             intervals = new IntervalFiles(dir, operationNames(), started);
-            PhaseObserver observer = PhaseObserver.of(intervals);
+            CostProbe cost = CostProbe.local(store, run);
+            PhaseObserver observer = PhaseObserver.of(cost, intervals);
             info = store.info();
+            Map<String, String> facts = new LinkedHashMap<>(info.facts());
+            facts.put("probe devices", cost.devicesOrigin());
+            info = new StoreInfo(info.store(), info.version(), info.engine(), facts);
             String header = String.format("linkbench %s: store=%s%s%s, startid1=%d, maxid1=%d, seed=%d%n", Main.version(),
                     info.store(), info.engine().isEmpty() ? "" : " engine=" + info.engine(),
                     info.version().isEmpty() ? "" : " version=" + info.version(), workload.startId1(), workload.maxId1(),
@@ -156,6 +164,7 @@ final class RunCommand implements Callable<Integer> {
         RunResult result = new RunResult(Main.version(), started, hostName(), cfg.settings().redacted(cfg.declared()),
                 info, phases);
         files.write(dir, result, summary.toString());
+        new HtmlReport().write(dir.resolve(HtmlReport.FILE_NAME), result);
         out.println("results: " + dir);
     }
 

@@ -172,7 +172,9 @@ public final class RequestPhase {
             IntervalSample s = recorder.sample();
             boolean warm = measuredStartNanos < 0;
             IntervalPoint p = s.toPoint(names, (now - startNanos) / 1e9, warm, observer.intervalRates());
-            if (!warm) {
+            boolean emptyTail = s.totalCount() == 0 && p.errors() == 0
+                    && s.seconds() < run.displaySeconds() / 2 && !points.isEmpty();
+            if (!warm && !emptyTail) { // the last, partial interval is kept unless nothing happened in it
                 points.add(p);
             }
             observer.interval("request", loop, names, p, s);

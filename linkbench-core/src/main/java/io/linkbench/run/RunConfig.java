@@ -3,6 +3,8 @@ package io.linkbench.run;
 import io.linkbench.config.ConfigException;
 import io.linkbench.config.Settings;
 import io.linkbench.store.SchemaMode;
+import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * How the phases run: threads, limits, batching, rates and retries. Built once from the settings
@@ -24,11 +26,14 @@ import io.linkbench.store.SchemaMode;
  * @param displaySeconds   seconds between status lines
  * @param maxRetries       retries of a retryable failure
  * @param retryBackoffMs   first back-off in ms
+ * @param probeDevices     block devices the IO probe counts, or empty to find those of the store's data
+ * @param probeServerPid   the database server's pid for the CPU probe, or empty to ask the store
  */
 public record RunConfig(String store, long seed, SchemaMode schema, int loaders, int bulkInsertCount,
                         int loadChunkSize, double progressSeconds, int requesters, long requests,
                         double maxSeconds, double warmupSeconds, double requestRate, Arrival arrival,
-                        double displaySeconds, int maxRetries, long retryBackoffMs) {
+                        double displaySeconds, int maxRetries, long retryBackoffMs, List<String> probeDevices,
+                        OptionalLong probeServerPid) {
 
     /** Open-loop arrival schedules. */
     public enum Arrival { POISSON, UNIFORM }
@@ -50,7 +55,10 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
                 s.getEnum("arrival", Arrival.class, Arrival.POISSON),
                 s.getDouble("displayfreq", 0.1, 86_400),
                 s.getInt("max_retries", 0, 1000),
-                s.getLong("retry_backoff_ms", 0, 60_000));
+                s.getLong("retry_backoff_ms", 0, 60_000),
+                s.optional("probe_devices").map(v -> List.of(v.split("\\s*,\\s*"))).orElse(List.of()),
+                s.optional("probe_server_pid").isPresent()
+                        ? OptionalLong.of(s.getLong("probe_server_pid", 1, Long.MAX_VALUE)) : OptionalLong.empty());
         if (c.store.isBlank()) {
             throw new ConfigException("store is empty: name a store provider, e.g. store = rocksdb");
         }

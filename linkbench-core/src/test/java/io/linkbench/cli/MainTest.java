@@ -114,6 +114,13 @@ class MainTest {
         assertEquals(2, json.get("phases").size());
         assertEquals("3001", json.get("config").get("maxid1").asText());
         assertTrue(Files.readString(dir.resolve("summary.txt")).contains("GET_NODE"));
+        assertTrue(Files.isRegularFile(dir.resolve("report.html")));
+        JsonNode cost = json.get("phases").get(1).get("cost").get("figures");
+        assertTrue(cost.get("client_cpu_us/op").asDouble() > 0, "client CPU per op: " + cost);
+        assertTrue(cost.get("host_cpu_us/op").asDouble() > 0, "host CPU per op: " + cost);
+        assertTrue(cost.get("server_cpu_us/op").isNull(), "the memory store has no server process: " + cost);
+        assertTrue(json.get("phases").get(1).get("cost").get("unavailable").toString().contains("server"),
+                "says why the server figures are missing");
     }
 
     @Test

@@ -105,6 +105,7 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
             facts.put("tables", config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable());
             facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
             facts.putAll(ServerMetrics.variables(c));
+            ServerMetrics.tableSizes(c, config).forEach((table, bytes) -> facts.put("size." + table, bytes + " bytes"));
             String engine = schema.linkEngine(c);
             return new StoreInfo("mysql", serverVersion, engine.isEmpty() ? config.engine() : engine, facts);
         } catch (SQLException e) {
@@ -193,15 +194,6 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
             return ServerMetrics.totalSize(c, config, ServerMetrics.tableSizes(c, config));
         } catch (SQLException e) {
             throw adminFailure("read the data size", e);
-        }
-    }
-
-    /** Data plus index bytes per table, as information_schema estimates them. */
-    synchronized Map<String, Long> tableSizes() throws StoreException {
-        try {
-            return ServerMetrics.tableSizes(admin(), config);
-        } catch (SQLException e) {
-            throw adminFailure("read table sizes", e);
         }
     }
 

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Client and server CPU per loaded row and per request of the MySQL store (issue 3, item 11):
+#
+#   scripts/mysql-cpu-cost.sh [ENGINE] [-D key=value ...]
+#
+# ENGINE is myrocks (default) or innodb (config/myrocks.properties or config/innodb.properties). Runs,
+# with the 2011 workload (config/workload-2011.properties):
+#   1. a load at maxid1=200001 with 2 loaders into a recreated database (dbid lbcost_<engine>),
+#   2. a 90 s request phase with 2 requesters,
+# each under /usr/bin/time (the client's user+sys CPU, JVM start-up and JIT included) while reading the
+# utime+stime of the local mariadbd/mysqld from /proc/<pid>/stat, and prints both per loaded row and per
+# request. Needs ./linkbench.jar (mvn -B -q package -DskipTests) and a local server (scripts/start-mariadb.sh).
+# Extra -D options go to both phases (e.g. -D maxtime=30 for a quicker look).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+engine="${1:-myrocks}"
+[[ $# -gt 0 ]] && shift
+case "$engine" in
+    myrocks|innodb) ;;
+    *) echo "mysql-cpu-cost: engine must be myrocks or innodb, not '$engine'" >&2; exit 2 ;;
+esac
+[[ -f linkbench.jar ]] || { echo "mysql-cpu-cost: ./linkbench.jar is missing: mvn -B -q package -DskipTests" >&2; exit 1; }
+pidfile=/run/mysqld/mysqld.pid
+[[ -r "$pidfile" ]] || { echo "mysql-cpu-cost: no readable $pidfile: is the local server running?" >&2; exit 1; }
+pid="$(cat "$pidfile")"
+hz="$(getconf CLK_TCK)"
+out="target/mysql-cpu-cost/$engine"
+mkdir -p "$out"
+
+server_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+
+# phase NAME ARGS...: runs linkbench, prints "client_s server_s"
+phase() {
+    local name="$1"; shift
+    local s0 s1
+    s0="$(server_ticks)"
+    /usr/bin/time -f '%U %S %e' -o "$out/$name.time" \
+        java -jar linkbench.jar -c "config/$engine.properties" -c config/workload-2011.properties \
+        -D dbid="lbcost_$engine" -D maxid1=200001 "$@" --results "$out/results" > "$out/$name.out" 2>&1 \
+        || { echo "mysql-cpu-cost: the $name phase failed, see $out/$name.out" >&2; exit 1; }
+    s1="$(server_ticks)"
+    read -r user sys wall < "$out/$name.time"
+    echo "$user $sys $wall $(( s1 - s0 ))"
+}
+
+# counts from the phase's summary: load rows, request count
+load_rows() { grep -E '^loaded ' "$out/load.out" | sed -E 's/loaded ([0-9,]+) nodes, ([0-9,]+) links, ([0-9,]+) counts.*/\1 \2 \3/' | tr -d , | awk '{print $1+$2+$3}'; }
+requests() { awk '$1 == "TOTAL" {print $2; exit}' "$out/requests.out"; }
+
+read -r lu ls lw lt <<< "$(phase load -D loaders=2 -D schema=recreate -l "$@")"
+rows="$(load_rows)"
+read -r ru rs rw rt <<< "$(phase requests -D requesters=2 -D maxtime=90 -r "$@")"
+reqs="$(requests)"
+
+awk -v e="$engine" -v rows="$rows" -v lu="$lu" -v ls="$ls" -v lw="$lw" -v lt="$lt" \
+    -v reqs="$reqs" -v ru="$ru" -v rs="$rs" -v rw="$rw" -v rt="$rt" -v hz="$hz" 'BEGIN {
+    printf "engine %s\n", e
+    printf "load:     %d rows in %.1f s wall; client %.2f s (user %.2f + sys %.2f) = %.2f us/row; server %.2f s = %.2f us/row\n",
+        rows, lw, lu + ls, lu, ls, (lu + ls) * 1e6 / rows, lt / hz, lt / hz * 1e6 / rows
+    printf "requests: %d requests in %.1f s wall; client %.2f s (user %.2f + sys %.2f) = %.1f us/request; server %.2f s = %.1f us/request\n",
+        reqs, rw, ru + rs, ru, rs, (ru + rs) * 1e6 / reqs, rt / hz, rt / hz * 1e6 / reqs
+}' | tee "$out/summary.txt"

@@ -76,7 +76,7 @@ public final class BenchSetup {
     public static PhaseResult load(Config c, GraphStore store) throws StoreException, InterruptedException {
         LoadGenerator generator = new LoadGenerator(c.workload(), c.shape(), c.run().seed(), System.currentTimeMillis());
         RunControl control = new RunControl();
-        PhaseResult p = new LoadPhase(c.run(), generator, control, quiet(), false).execute(store);
+        PhaseResult p = new LoadPhase(c.run(), generator, control, quiet(), false, io.linkbench.measure.PhaseObserver.NONE).execute(store);
         if (control.failed()) {
             throw new IllegalStateException("load failed: " + control.reason());
         }

@@ -89,7 +89,7 @@ public class NoopPhaseBenchmark {
     public PhaseResult requestPhase(Requests q) throws Exception {
         RunControl control = new RunControl();
         PhaseResult p = new RequestPhase(q.config.run(), q.config.workload(), q.config.shape(), control,
-                BenchSetup.quiet(), 0).execute(q.store);
+                BenchSetup.quiet(), 0, io.linkbench.measure.PhaseObserver.NONE).execute(q.store);
         long done = 0;
         for (OpStats s : p.ops()) {
             done += s.count();

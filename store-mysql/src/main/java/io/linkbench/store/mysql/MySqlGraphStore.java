@@ -10,6 +10,7 @@ import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.TransactionalStore;
 import io.linkbench.store.VerificationReport;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,6 +18,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
@@ -207,6 +209,19 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
             return ServerMetrics.localPid(admin());
         } catch (SQLException | StoreException e) {
             return OptionalInt.empty();
+        }
+    }
+
+    /** The server's data directory when the server runs on this host. */
+    @Override
+    public synchronized Optional<Path> dataDirectory() {
+        if (!local) {
+            return Optional.empty();
+        }
+        try {
+            return ServerMetrics.localDataDirectory(admin());
+        } catch (SQLException | StoreException e) {
+            return Optional.empty();
         }
     }
 

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -180,6 +181,18 @@ final class ServerMetrics {
             return comm.contains("mysqld") || comm.contains("mariadbd") ? OptionalInt.of(pid) : OptionalInt.empty();
         } catch (IOException | RuntimeException e) {
             return OptionalInt.empty();
+        }
+    }
+
+    /** The server's data directory ({@code @@datadir}) when it exists on this host, for the IO probe. */
+    static Optional<Path> localDataDirectory(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT @@datadir")) {
+            String dir = rs.next() ? rs.getString(1) : null;
+            if (dir == null || dir.isBlank()) {
+                return Optional.empty();
+            }
+            Path p = Path.of(dir);
+            return p.isAbsolute() && Files.isDirectory(p) ? Optional.of(p) : Optional.empty();
         }
     }
 }

@@ -3,6 +3,8 @@ package io.linkbench.store.mysql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -13,7 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The headline commands through the real command line: {@code -l} (with the index built after the
  * load, as its own step), {@code -r}, then {@code verify}, on each engine; and {@code verify} failing
- * once a count is wrong.
+ * once a count is wrong. The request phase's cost shows the server's and the client's CPU per operation.
  */
 class MySqlEndToEndTest {
 
@@ -30,6 +32,12 @@ class MySqlEndToEndTest {
         assertTrue(json.contains("\"build index id1_type\""), "the index build is a step of the load: " + json);
         assertEquals(0, CliRunner.run(config, database, concat(small, "-r", "--results", results.resolve("r").toString())),
                 "exit code of -r");
+        // the cost table measured the local server's and linkbench's own CPU per operation
+        JsonNode cost = new ObjectMapper().readTree(CliRunner.resultJson(results.resolve("r")))
+                .get("phases").get(0).get("cost").get("figures");
+        assertTrue(cost.get("server_cpu_us/op").asDouble() > 0, "server CPU per op: " + cost);
+        assertTrue(cost.get("client_cpu_us/op").asDouble() > 0, "client CPU per op: " + cost);
+        assertTrue(cost.get("host_cpu_us/op").asDouble() > 0, "host CPU per op: " + cost);
         assertEquals(0, CliRunner.run(config, database, "verify"), "exit code of verify");
 
         try (Connection c = MySqlTestServer.jdbc(database); Statement s = c.createStatement()) {

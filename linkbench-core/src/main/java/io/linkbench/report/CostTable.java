@@ -3,7 +3,6 @@ package io.linkbench.report;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -24,7 +23,10 @@ public final class CostTable {
         appendRows(out, List.of(SummaryRow.of("load".equals(p.phase()) ? "load" : "requests", p)));
         TextTable t = new TextTable("  ");
         for (Map.Entry<String, Double> e : c.figures().entrySet()) {
-            t.row(e.getKey(), format(e.getKey(), e.getValue()));
+            if (e.getKey().startsWith("store ") && e.getValue() == 0) {
+                continue; // store counters that did not move: in result.json, not worth a console line
+            }
+            t.row(e.getKey(), Formats.figure(e.getKey(), e.getValue()));
         }
         t.appendTo(out);
         for (String u : c.unavailable()) {
@@ -57,25 +59,10 @@ public final class CostTable {
             String[] cells = new String[columns.size() + 1];
             cells[0] = r.label();
             for (int i = 0; i < columns.size(); i++) {
-                cells[i + 1] = format(columns.get(i), r.values()[i]);
+                cells[i + 1] = Formats.figure(columns.get(i), r.values()[i]);
             }
             t.row(cells);
         }
         t.appendTo(out);
-    }
-
-    /** A figure as engineers print it: sizes human-readable, rates whole, small ratios with 3 decimals. */
-    static String format(String name, double v) {
-        if (!Double.isFinite(v)) {
-            return "-";
-        }
-        if (name.equals("size") || name.equals("rss") || name.endsWith("_bytes")) {
-            return LatencyTable.humanBytes((long) v);
-        }
-        if (name.equals("ips") || name.equals("tps") || name.equals(PhaseCost.OPS_PER_S)) {
-            return String.format(Locale.ROOT, "%,.0f", v);
-        }
-        double a = Math.abs(v);
-        return String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 0.01 || a == 0 ? "%.3f" : "%.5f", v);
     }
 }

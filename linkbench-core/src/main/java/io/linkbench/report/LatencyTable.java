@@ -46,7 +46,7 @@ public final class LatencyTable {
         errors(out, phase);
         retries(out, phase);
         counters(out, phase);
-        out.append("size at end: ").append(humanBytes(phase.sizeBytes())).append('\n');
+        out.append("size at end: ").append(Formats.bytes(phase.sizeBytes())).append('\n');
         if (!phase.steps().isEmpty()) {
             List<String> steps = new ArrayList<>();
             new TreeMap<>(phase.steps()).forEach((name, s) -> steps.add(name + " " + fmt("%.1f s", s)));
@@ -180,23 +180,6 @@ public final class LatencyTable {
         }
     }
 
-    /** Bytes in binary units with one decimal, e.g. {@code 1.5 GiB}; negative means unknown. */
-    static String humanBytes(long bytes) {
-        if (bytes < 0) {
-            return "unknown";
-        }
-        if (bytes < 1024) {
-            return bytes + " B";
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-        double v = bytes;
-        int u = -1;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return fmt("%.1f ", v) + units[u];
-    }
 
     private static double perSecond(long n, double seconds) {
         return seconds > 0 ? n / seconds : 0;

@@ -132,12 +132,12 @@ class LatencyTableTest {
 
     @Test
     void humanBytes() {
-        assertEquals("unknown", LatencyTable.humanBytes(-1));
-        assertEquals("0 B", LatencyTable.humanBytes(0));
-        assertEquals("1023 B", LatencyTable.humanBytes(1023));
-        assertEquals("1.0 KiB", LatencyTable.humanBytes(1024));
-        assertEquals("10.0 MiB", LatencyTable.humanBytes(10L << 20));
-        assertEquals("2.5 TiB", LatencyTable.humanBytes(5L << 39));
+        assertEquals("unknown", Formats.bytes(-1));
+        assertEquals("0 B", Formats.bytes(0));
+        assertEquals("1023 B", Formats.bytes(1023));
+        assertEquals("1.0 KiB", Formats.bytes(1024));
+        assertEquals("10.0 MiB", Formats.bytes(10L << 20));
+        assertEquals("2.5 TiB", Formats.bytes(5L << 39));
     }
 
     private static String[] cells(String line) {

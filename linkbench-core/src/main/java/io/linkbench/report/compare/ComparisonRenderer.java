@@ -1,5 +1,6 @@
 package io.linkbench.report.compare;
 
+import io.linkbench.report.Formats;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,41 +123,15 @@ public final class ComparisonRenderer {
     }
 
     /**
-     * A value as the text and Markdown tables print it, with the rules of the run's own cost table
-     * ({@code io.linkbench.report.CostTable}): throughput whole with thousands separators, size and rss
-     * in binary units, other figures by magnitude (3 decimals below 10, 5 below 0.01); {@code -} when NaN.
+     * A value as the text and Markdown tables print it: the rules of every report ({@link Formats#figure}).
      */
     public static String value(String column, double v) {
-        if (!Double.isFinite(v)) {
-            return "-";
-        }
-        if (column.equals("size") || column.equals("rss")) {
-            return humanBytes(v);
-        }
-        if (column.equals("ips") || column.equals("tps")) {
-            return String.format(Locale.ROOT, "%,.0f", v);
-        }
-        double a = Math.abs(v);
-        return String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 0.01 || a == 0 ? "%.3f" : "%.5f", v);
+        return Formats.figure(column, v);
     }
 
     /** A ratio as the text and Markdown tables print it, e.g. {@code 0.85x}; {@code -} when NaN. */
     public static String ratio(double r) {
         return Double.isNaN(r) ? "-" : String.format(Locale.ROOT, "%.2fx", r);
-    }
-
-    private static String humanBytes(double bytes) {
-        if (bytes < 1024) {
-            return String.format(Locale.ROOT, "%.0f B", bytes);
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-        double v = bytes;
-        int u = -1;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
     }
 
     private static String plain(double v) {

@@ -1,0 +1,58 @@
+package io.linkbench.report;
+
+import java.util.Locale;
+
+/**
+ * How every report (console, summary.txt, HTML, compare) prints numbers, so one figure reads the
+ * same everywhere: latencies in ms with 3 decimals rounded half-up on the exact nanosecond value,
+ * sizes in binary units, throughput whole with thousands separators, other figures with 0, 1, 3 or 5
+ * decimals by magnitude, and {@code -} for a value that is unavailable.
+ */
+public final class Formats {
+    /** What is printed for an unavailable value. */
+    public static final String NONE = "-";
+
+    private Formats() {
+    }
+
+    /** Nanoseconds as milliseconds with 3 decimals, half-up. */
+    public static String ms(double nanos) {
+        return Millis.of(nanos).toPlainString();
+    }
+
+    /**
+     * A cost figure or summary column by its name: {@code size}, {@code rss} and {@code *_bytes} in
+     * binary units; {@code ips}, {@code tps} and {@code ops/s} whole; others by magnitude.
+     */
+    public static String figure(String name, double v) {
+        if (!Double.isFinite(v)) {
+            return NONE;
+        }
+        if (name.equals("size") || name.equals("rss") || name.endsWith("_bytes")) {
+            return bytes((long) v);
+        }
+        if (name.equals("ips") || name.equals("tps") || name.equals("ops/s")) {
+            return String.format(Locale.ROOT, "%,.0f", v);
+        }
+        double a = Math.abs(v);
+        return String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 0.01 || a == 0 ? "%.3f" : "%.5f", v);
+    }
+
+    /** Bytes in binary units with one decimal, e.g. {@code 1.5 GiB}; negative means unknown. */
+    public static String bytes(long bytes) {
+        if (bytes < 0) {
+            return "unknown";
+        }
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+        double v = bytes;
+        int u = -1;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+    }
+}

@@ -68,6 +68,9 @@ load_s=$(jq '.phases[] | select(.phase == "load") | .seconds' "$LOAD_RESULT")
 ops=$(jq '[.phases[] | select(.phase == "request") | .ops[].count] | add' "$REQ_RESULT")
 errors=$(jq '[.phases[] | select(.phase == "request") | .ops[].errors] | add' "$REQ_RESULT")
 req_s=$(jq '.phases[] | select(.phase == "request") | .seconds' "$REQ_RESULT")
+# the CLI's own probe: client CPU over the measured window only (no JVM start), when it reports it
+load_probe=$(jq -r '[.phases[] | select(.phase == "load") | .cost.figures["client_cpu_us/op"] // empty] | first // "n/a"' "$LOAD_RESULT")
+req_probe=$(jq -r '[.phases[] | select(.phase == "request") | .cost.figures["client_cpu_us/op"] // empty] | first // "n/a"' "$REQ_RESULT")
 
 echo
 echo "== driver ceiling against store=noop on $(nproc) CPUs, $(date -u '+%Y-%m-%d %H:%M UTC') =="
@@ -75,8 +78,10 @@ awk -v l="$links" -v r="$rows" -v s="$load_s" -v c="$LOAD_CPU" -v w="$LOAD_WALL"
     printf "load    (maxid1=%d, loaders=%d): %d links in %.2f s = %.0f links/s (%.0f rows/s with nodes and counts)\n", n, t, l, s, l / s, r / s
     printf "        client CPU %.2f s user+sys over %.2f s wall = %.3f us/link, %.3f us/row (JVM start and JIT included)\n", c, w, c * 1e6 / l, c * 1e6 / r
 }'
+echo "        the CLI's probe, measured window only: client_cpu_us/op (per row) $load_probe"
 awk -v o="$ops" -v e="$errors" -v s="$req_s" -v c="$REQ_CPU" -v w="$REQ_WALL" -v n="$MAXID1" -v t="$REQUESTERS" 'BEGIN {
     printf "request (maxid1=%d, requesters=%d): %d ops (%d errors) in %.2f s = %.0f ops/s\n", n, t, o, e, s, o / s
     printf "        client CPU %.2f s user+sys over %.2f s wall = %.3f us/op (JVM start and JIT included)\n", c, w, c * 1e6 / o
 }'
+echo "        the CLI's probe, measured window only: client_cpu_us/op $req_probe"
 echo "logs and results: $OUT"

@@ -2,6 +2,7 @@ package io.linkbench.jmh.core;
 
 import io.linkbench.config.CoreSettings;
 import io.linkbench.config.Settings;
+import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.run.LoadPhase;
 import io.linkbench.run.RunConfig;
@@ -76,7 +77,7 @@ public final class BenchSetup {
     public static PhaseResult load(Config c, GraphStore store) throws StoreException, InterruptedException {
         LoadGenerator generator = new LoadGenerator(c.workload(), c.shape(), c.run().seed(), System.currentTimeMillis());
         RunControl control = new RunControl();
-        PhaseResult p = new LoadPhase(c.run(), generator, control, quiet(), false, io.linkbench.measure.PhaseObserver.NONE).execute(store);
+        PhaseResult p = new LoadPhase(c.run(), generator, control, quiet(), false, PhaseObserver.NONE).execute(store);
         if (control.failed()) {
             throw new IllegalStateException("load failed: " + control.reason());
         }

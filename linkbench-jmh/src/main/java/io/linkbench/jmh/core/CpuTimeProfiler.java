@@ -22,10 +22,12 @@ import org.openjdk.jmh.results.ScalarResult;
  * iteration-level set-up inside the iteration, where this profiler cannot tell it apart).
  */
 public final class CpuTimeProfiler implements InternalProfiler {
-    private static final AtomicLong EXCLUDED = new AtomicLong();
+    private static final AtomicLong EXCLUDED_CPU = new AtomicLong();
+    private static final AtomicLong EXCLUDED_WALL = new AtomicLong();
 
     private long cpuStart;
-    private long excludedStart;
+    private long excludedCpuStart;
+    private long excludedWallStart;
     private long wallStart;
 
     /** For JMH's profiler lookup. */
@@ -40,16 +42,16 @@ public final class CpuTimeProfiler implements InternalProfiler {
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
         wallStart = System.nanoTime();
-        excludedStart = EXCLUDED.get();
+        excludedCpuStart = EXCLUDED_CPU.get();
+        excludedWallStart = EXCLUDED_WALL.get();
         cpuStart = processCpuNanos();
     }
 
     @Override
     public List<Result> afterIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams,
                                        IterationResult result) {
-        long excluded = EXCLUDED.get() - excludedStart;
-        long cpu = processCpuNanos() - cpuStart - excluded;
-        long wall = System.nanoTime() - wallStart - excluded;
+        long cpu = processCpuNanos() - cpuStart - (EXCLUDED_CPU.get() - excludedCpuStart);
+        long wall = System.nanoTime() - wallStart - (EXCLUDED_WALL.get() - excludedWallStart);
         long ops = result.getMetadata() == null ? 0 : result.getMetadata().getAllOps();
         return List.of(
                 new ScalarResult("cpu.time.norm", ops > 0 ? (double) cpu / ops : Double.NaN, "ns/op",
@@ -66,14 +68,16 @@ public final class CpuTimeProfiler implements InternalProfiler {
 
     /**
      * Runs {@code work} (a set-up step inside an iteration, such as reloading a store) and leaves the
-     * process CPU time it took, and as much wall time, out of the running iteration's figures.
+     * process CPU time and the wall time it took out of the running iteration's figures.
      */
     public static void excluding(Work work) throws Exception {
-        long start = processCpuNanos();
+        long wall = System.nanoTime();
+        long cpu = processCpuNanos();
         try {
             work.run();
         } finally {
-            EXCLUDED.addAndGet(processCpuNanos() - start);
+            EXCLUDED_CPU.addAndGet(processCpuNanos() - cpu);
+            EXCLUDED_WALL.addAndGet(System.nanoTime() - wall);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.linkbench.jmh.core;
 
 import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.run.RequestPhase;
 import io.linkbench.run.RunControl;
@@ -89,7 +90,7 @@ public class NoopPhaseBenchmark {
     public PhaseResult requestPhase(Requests q) throws Exception {
         RunControl control = new RunControl();
         PhaseResult p = new RequestPhase(q.config.run(), q.config.workload(), q.config.shape(), control,
-                BenchSetup.quiet(), 0, io.linkbench.measure.PhaseObserver.NONE).execute(q.store);
+                BenchSetup.quiet(), 0, PhaseObserver.NONE).execute(q.store);
         long done = 0;
         for (OpStats s : p.ops()) {
             done += s.count();

@@ -23,23 +23,27 @@ esac
 [[ -f linkbench.jar ]] || { echo "mysql-cpu-cost: ./linkbench.jar is missing: mvn -B -q package -DskipTests" >&2; exit 1; }
 pidfile=/run/mysqld/mysqld.pid
 [[ -r "$pidfile" ]] || { echo "mysql-cpu-cost: no readable $pidfile: is the local server running?" >&2; exit 1; }
-pid="$(cat "$pidfile")"
 hz="$(getconf CLK_TCK)"
 out="target/mysql-cpu-cost/$engine"
 mkdir -p "$out"
 
-server_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+server_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
-# phase NAME ARGS...: runs linkbench, prints "client_s server_s"
+# phase NAME ARGS...: runs linkbench, prints "user sys wall server_ticks"
 phase() {
     local name="$1"; shift
-    local s0 s1
-    s0="$(server_ticks)"
+    local pid s0 s1
+    pid="$(cat "$pidfile")"
+    s0="$(server_ticks "$pid")"
     /usr/bin/time -f '%U %S %e' -o "$out/$name.time" \
         java -jar linkbench.jar -c "config/$engine.properties" -c config/workload-2011.properties \
         -D dbid="lbcost_$engine" -D maxid1=200001 "$@" --results "$out/results" > "$out/$name.out" 2>&1 \
         || { echo "mysql-cpu-cost: the $name phase failed, see $out/$name.out" >&2; exit 1; }
-    s1="$(server_ticks)"
+    if [[ "$(cat "$pidfile" 2>/dev/null)" != "$pid" ]] || [[ ! -r "/proc/$pid/stat" ]]; then
+        echo "mysql-cpu-cost: the server restarted during the $name phase: measure again" >&2
+        exit 1
+    fi
+    s1="$(server_ticks "$pid")"
     read -r user sys wall < "$out/$name.time"
     echo "$user $sys $wall $(( s1 - s0 ))"
 }

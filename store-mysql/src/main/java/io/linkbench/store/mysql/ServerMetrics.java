@@ -76,23 +76,33 @@ final class ServerMetrics {
     }
 
     /**
-     * Data plus index bytes of each table (tables that do not exist are absent). For ROCKSDB tables
-     * information_schema.TABLES counts only flushed SST files and lags behind, so their sizes are the
-     * SST data of their indexes from MyRocks' own tables instead.
+     * Data plus index bytes of each table (tables that do not exist are absent). information_schema.TABLES
+     * lags behind a load on both engines (InnoDB until its statistics are recomputed, ROCKSDB until SST
+     * files are written), so InnoDB tables are measured by their tablespace files and ROCKSDB tables by
+     * the SST data of their indexes, from the engines' own information_schema tables where readable.
      */
     static Map<String, Long> tableSizes(Connection c, MySqlConfig config) throws SQLException {
         if (config.rocksDb()) {
-            try {
-                return query(c, config, "SELECT d.table_name, SUM(COALESCE(m.data_size, 0))"
-                        + " FROM information_schema.ROCKSDB_DDL d LEFT JOIN information_schema.ROCKSDB_INDEX_FILE_MAP m"
-                        + " ON m.column_family = d.column_family AND m.index_number = d.index_number"
-                        + " WHERE d.table_schema = ? AND d.table_name IN (?, ?, ?) GROUP BY d.table_name");
-            } catch (SQLException e) {
-                // not MyRocks' information_schema: fall back to the generic estimate
+            Map<String, Long> sizes = tryQuery(c, config, "SELECT d.table_name, SUM(COALESCE(m.data_size, 0))"
+                    + " FROM information_schema.ROCKSDB_DDL d LEFT JOIN information_schema.ROCKSDB_INDEX_FILE_MAP m"
+                    + " ON m.column_family = d.column_family AND m.index_number = d.index_number"
+                    + " WHERE d.table_schema = ? AND d.table_name IN (?, ?, ?) GROUP BY d.table_name", false);
+            if (sizes != null) {
+                return sizes;
+            }
+        } else if (config.engine().equalsIgnoreCase("InnoDB")) {
+            for (String view : List.of("INNODB_SYS_TABLESPACES", "INNODB_TABLESPACES")) { // MariaDB, MySQL 8
+                Map<String, Long> sizes = tryQuery(c, config, "SELECT SUBSTRING(name, LOCATE('/', name) + 1), file_size"
+                        + " FROM information_schema." + view + " WHERE name IN (?, ?, ?)", true);
+                if (sizes != null && !sizes.isEmpty()) {
+                    return sizes;
+                }
             }
         }
-        return query(c, config, "SELECT table_name, COALESCE(data_length, 0) + COALESCE(index_length, 0)"
-                + " FROM information_schema.TABLES WHERE table_schema = ? AND table_name IN (?, ?, ?)");
+        Map<String, Long> sizes = tryQuery(c, config, "SELECT table_name, COALESCE(data_length, 0)"
+                + " + COALESCE(index_length, 0) FROM information_schema.TABLES WHERE table_schema = ?"
+                + " AND table_name IN (?, ?, ?)", false);
+        return sizes == null ? Map.of() : sizes;
     }
 
     /**
@@ -117,20 +127,35 @@ final class ServerMetrics {
         return OptionalLong.of(total);
     }
 
-    private static Map<String, Long> query(Connection c, MySqlConfig config, String sql) throws SQLException {
+    /**
+     * Runs a size query whose parameters are the database and the three table names (or, with
+     * {@code qualified}, the three "database/table" names); null when the server cannot answer it (no
+     * such view, no privilege).
+     */
+    private static Map<String, Long> tryQuery(Connection c, MySqlConfig config, String sql, boolean qualified)
+            throws SQLException {
         Map<String, Long> out = new LinkedHashMap<>();
         try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, config.database());
-            ps.setString(2, config.nodeTable());
-            ps.setString(3, config.linkTable());
-            ps.setString(4, config.countTable());
+            int i = 1;
+            String prefix = qualified ? config.database() + "/" : "";
+            if (!qualified) {
+                ps.setString(i++, config.database());
+            }
+            ps.setString(i++, prefix + config.nodeTable());
+            ps.setString(i++, prefix + config.linkTable());
+            ps.setString(i, prefix + config.countTable());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.put(rs.getString(1), rs.getLong(2));
                 }
             }
+            return out;
+        } catch (SQLException e) {
+            if (SqlErrors.isConnectionLoss(e)) {
+                throw e;
+            }
+            return null;
         }
-        return out;
     }
 
     static Map<String, String> variables(Connection c) throws SQLException {

@@ -48,13 +48,13 @@ if ! as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1; then
     if ! as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1; then
         # shellcheck disable=SC2086 # LINKBENCH_MARIADB_ARGS is a list of options
         as_root nohup mariadbd --user=mysql ${LINKBENCH_MARIADB_ARGS:-} >>"$log" 2>&1 </dev/null &
-        as_root touch "$marker"
         for _ in $(seq 120); do
             as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1 && break
             sleep 0.5
         done
         as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1 \
             || fail "mariadbd did not start within 60 s (see $log)"
+        as_root touch "$marker"
     fi
 fi
 

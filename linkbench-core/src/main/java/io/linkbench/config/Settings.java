@@ -147,6 +147,31 @@ public final class Settings {
         };
     }
 
+    /**
+     * A password: the value of {@code key} when given, else the first line of the file named by
+     * {@code fileKey}, else the environment variable {@code envVariable}, else "". The value is never
+     * part of an error message.
+     */
+    public String secret(String key, String fileKey, String envVariable) {
+        Optional<String> given = optional(key);
+        if (given.isPresent()) {
+            return given.get();
+        }
+        Optional<String> file = optional(fileKey);
+        if (file.isPresent()) {
+            try {
+                List<String> lines = java.nio.file.Files.readAllLines(java.nio.file.Path.of(file.get()),
+                        java.nio.charset.StandardCharsets.UTF_8);
+                return lines.isEmpty() ? "" : lines.get(0).strip();
+            } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+                throw ConfigException.badValue(fileKey, file.get(), "cannot be read ("
+                        + e.getClass().getSimpleName().replace("Exception", "").toLowerCase(Locale.ROOT) + ")");
+            }
+        }
+        String env = System.getenv(envVariable);
+        return env == null ? "" : env;
+    }
+
     /** An enum value, matched without regard to case and with '-' read as '_'. */
     public <E extends Enum<E>> E getEnum(String key, Class<E> type, E defaultValue) {
         Optional<String> v = optional(key);

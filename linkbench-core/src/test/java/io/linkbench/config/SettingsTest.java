@@ -56,6 +56,22 @@ class SettingsTest {
     }
 
     @Test
+    void secretComesFromTheKeyThenItsFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        assertEquals("given", new Settings(Map.of("password", "given", "password_file", "x"))
+                .secret("password", "password_file", "LINKBENCH_TEST_UNSET_VARIABLE"));
+        java.nio.file.Path file = tmp.resolve("pw");
+        java.nio.file.Files.writeString(file, "s3cret\nsecond line\n");
+        assertEquals("s3cret", new Settings(Map.of("password_file", file.toString()))
+                .secret("password", "password_file", "LINKBENCH_TEST_UNSET_VARIABLE"));
+        assertEquals("", new Settings(Map.of()).secret("password", "password_file", "LINKBENCH_TEST_UNSET_VARIABLE"));
+        ConfigException e = assertThrows(ConfigException.class, () -> new Settings(
+                Map.of("password_file", tmp.resolve("missing").toString()))
+                .secret("password", "password_file", "LINKBENCH_TEST_UNSET_VARIABLE"));
+        assertTrue(e.getMessage().startsWith("password_file="), e.getMessage());
+        assertTrue(e.getMessage().contains("cannot be read"), e.getMessage());
+    }
+
+    @Test
     void redactedDropsSecretsAndPasswordLikeKeys() {
         Settings s = new Settings(Map.of("password", "hunter2", "db_password", "x", "host", "h"));
         Map<String, String> r = s.redacted(List.of(Setting.secret("password", "p")));

@@ -4,11 +4,7 @@ import com.mongodb.ConnectionString;
 import io.linkbench.config.ConfigException;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -178,21 +174,6 @@ record MongoConfig(ConnectionString connectionString, String user, String passwo
     }
 
     private static String password(Settings s) {
-        String given = s.getString(PASSWORD, "");
-        if (!given.isEmpty()) {
-            return given;
-        }
-        String file = s.getString(PASSWORD_FILE, "");
-        if (!file.isEmpty()) {
-            try {
-                List<String> lines = Files.readAllLines(Path.of(file), StandardCharsets.UTF_8);
-                return lines.isEmpty() ? "" : lines.get(0).strip();
-            } catch (IOException | InvalidPathException e) {
-                throw ConfigException.badValue(PASSWORD_FILE, file, "cannot be read ("
-                        + e.getClass().getSimpleName().replace("Exception", "").toLowerCase(Locale.ROOT) + ")");
-            }
-        }
-        String env = System.getenv(PASSWORD_ENV);
-        return env == null ? "" : env;
+        return s.secret(PASSWORD, PASSWORD_FILE, PASSWORD_ENV);
     }
 }

@@ -1,98 +1,26 @@
 package io.linkbench.jmh.rocksdb;
 
-import io.linkbench.graph.Link;
+import io.linkbench.jmh.store.StoreLoadBenchmark;
 import io.linkbench.store.StoreException;
-import io.linkbench.store.StoreSession;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Bulk load of links ({@code loadLinks}) in write batches of {@code BATCH} rows, each thread on its own
- * id1 range as the load phase's loaders are: throughput in links per second. Run with
+ * Bulk load of links ({@code loadLinks}) in write batches of 1024 rows into the loaded store of
+ * {@link RocksDbFixture}, above its graph: throughput in links per second. Run with
  * {@code java -jar linkbench-jmh/target/benchmarks.jar RocksDbLoadBenchmark -t 2}.
  */
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 2, time = 3)
 @Measurement(iterations = 4, time = 3)
-@Fork(1)
-public class RocksDbLoadBenchmark {
-    private static final int BATCH = 1024;
+public class RocksDbLoadBenchmark extends StoreLoadBenchmark {
+    @Param({"23"})
+    public int payload;
 
-    /** The store, shared by every benchmark thread. */
-    @State(Scope.Benchmark)
-    public static class Store {
-        RocksDbFixture fixture;
-        final AtomicLong nextRange = new AtomicLong(1);
-
-        @Setup(Level.Trial)
-        public void open() throws IOException, StoreException {
-            fixture = new RocksDbFixture(8);
-        }
-
-        @TearDown(Level.Trial)
-        public void close() throws IOException, StoreException {
-            fixture.close();
-        }
-    }
-
-    /** One loader: a session, its own id1 range above the fixture's graph, one reusable batch. */
-    @State(Scope.Thread)
-    public static class Loader {
-        @Param({"23"})
-        int payload;
-        StoreSession session;
-        long nextId1;
-        final List<Link> batch = new ArrayList<>(BATCH);
-        byte[][] payloads;
-
-        @Setup(Level.Trial)
-        public void open(Store store) throws StoreException {
-            long range = store.nextRange.getAndIncrement();
-            session = store.fixture.store.session((int) range);
-            nextId1 = range * 1_000_000_000L;
-            SplittableRandom r = new SplittableRandom(range);
-            payloads = new byte[64][];
-            for (int i = 0; i < payloads.length; i++) {
-                payloads[i] = RocksDbFixture.payload(r, payload);
-            }
-        }
-
-        @TearDown(Level.Trial)
-        public void close() throws StoreException {
-            session.close();
-        }
-    }
-
-    /** One batch of 1024 new links (256 id1s with 4 links each), sorted as the loader writes them. */
-    @Benchmark
-    @OperationsPerInvocation(BATCH)
-    public void loadLinks(Loader l) throws StoreException {
-        l.batch.clear();
-        while (l.batch.size() < BATCH) {
-            long id1 = l.nextId1++;
-            for (int j = 0; j < 4; j++) {
-                l.batch.add(RocksDbFixture.link(id1, id1 + j, 1_000_000L + j, l.payloads[(int) (id1 + j) & 63]));
-            }
-        }
-        l.session.loadLinks(l.batch);
+    @Setup(Level.Trial)
+    public void open(RocksDbFixture fixture) throws StoreException {
+        openLoader(fixture, payload);
     }
 }

@@ -1,18 +1,16 @@
 package io.linkbench.store.mongo;
 
+import static io.linkbench.tck.FaultSupport.runCapturingErr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.linkbench.cli.Main;
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.VerificationReport;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.net.InetAddress;
+import io.linkbench.tck.FaultSupport;
+import io.linkbench.tck.FaultSupport.CapturedRun;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -34,31 +32,30 @@ class MongoFaultTest {
 
     @Test
     void refusedConnectionEndsTheRunWithOneLine(@TempDir Path results) throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort(); // closed again: nothing listens there now
-        }
+        int port = FaultSupport.closedPort();
         long t0 = System.nanoTime();
-        Outcome o = runCapturingErr("-D", "store=mongo", "-D", "host=127.0.0.1", "-D", "port=" + port,
+        CapturedRun o = runCapturingErr("-D", "store=mongo", "-D", "host=127.0.0.1", "-D", "port=" + port,
                 "-D", "server_selection_timeout=2", "-r", "--results", results.toString());
         double seconds = (System.nanoTime() - t0) / 1e9;
-        assertEquals(1, o.exitCode, o.err);
-        assertTrue(o.line.startsWith("linkbench: cannot connect to MongoDB at 127.0.0.1:" + port), o.err);
-        assertTrue(o.line.contains("refused"), "the cause is named: " + o.line);
+        String line = o.firstLine("linkbench:");
+        assertEquals(1, o.exitCode(), o.err());
+        assertTrue(line.startsWith("linkbench: cannot connect to MongoDB at 127.0.0.1:" + port), o.err());
+        assertTrue(line.contains("refused"), "the cause is named: " + line);
         assertTrue(seconds < 2 + 8, "gave up after " + seconds + " s with server_selection_timeout=2");
     }
 
     @Test
     void silentServerEndsTheRunWithinTheSelectionTimeout(@TempDir Path results) throws Exception {
-        try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
-            // accepts connections (the kernel completes them) but never says a word
+        try (ServerSocket silent = FaultSupport.silentServer()) {
             long t0 = System.nanoTime();
-            Outcome o = runCapturingErr("-D", "store=mongo", "-D", "url=mongodb://127.0.0.1:" + silent.getLocalPort(),
-                    "-D", "server_selection_timeout=2", "-D", "connect_timeout=1", "-r", "--results", results.toString());
+            CapturedRun o = runCapturingErr("-D", "store=mongo",
+                    "-D", "url=mongodb://127.0.0.1:" + silent.getLocalPort(), "-D", "server_selection_timeout=2",
+                    "-D", "connect_timeout=1", "-r", "--results", results.toString());
             double seconds = (System.nanoTime() - t0) / 1e9;
-            assertEquals(1, o.exitCode, o.err);
-            assertTrue(o.line.startsWith("linkbench: cannot connect to MongoDB at 127.0.0.1:" + silent.getLocalPort()),
-                    o.err);
+            String line = o.firstLine("linkbench:");
+            assertEquals(1, o.exitCode(), o.err());
+            assertTrue(line.startsWith("linkbench: cannot connect to MongoDB at 127.0.0.1:" + silent.getLocalPort()),
+                    o.err());
             assertTrue(seconds < 2 + 8, "gave up after " + seconds + " s with server_selection_timeout=2");
         }
     }
@@ -114,25 +111,5 @@ class MongoFaultTest {
                         + " > failed link writes " + linkWriteFailures + ": " + report.examples());
             }
         }
-    }
-
-    private record Outcome(int exitCode, String err, String line) {
-    }
-
-    /** Runs the command line with stderr captured; {@code line} is its first line from linkbench itself. */
-    private static Outcome runCapturingErr(String... args) {
-        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        PrintStream saved = System.err;
-        int code;
-        try (PrintStream capture = new PrintStream(buffer, true, StandardCharsets.UTF_8)) {
-            System.setErr(capture);
-            code = Main.run(args);
-        } finally {
-            System.setErr(saved);
-        }
-        String err = buffer.toString(StandardCharsets.UTF_8);
-        saved.print(err);
-        String line = err.lines().filter(l -> l.startsWith("linkbench:")).findFirst().orElse("");
-        return new Outcome(code, err, line);
     }
 }

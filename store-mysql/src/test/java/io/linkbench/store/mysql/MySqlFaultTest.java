@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linkbench.cli.Main;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.net.InetAddress;
+import io.linkbench.tck.FaultSupport;
+import io.linkbench.tck.FaultSupport.CapturedRun;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -33,27 +30,23 @@ class MySqlFaultTest {
 
     @Test
     void refusedConnectionEndsTheRunWithOneLine(@TempDir Path results) throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort(); // closed again: nothing listens there now
-        }
-        Outcome o = runCapturingErr("-D", "store=mysql", "-D", "host=127.0.0.1", "-D", "port=" + port,
+        int port = FaultSupport.closedPort();
+        CapturedRun o = runCapturingErr("-D", "store=mysql", "-D", "host=127.0.0.1", "-D", "port=" + port,
                 "-D", "password=x", "-r", "--results", results.toString());
-        assertEquals(1, o.exitCode);
-        assertTrue(o.firstLine.startsWith("linkbench: cannot connect to MySQL server 127.0.0.1:" + port), o.err);
+        assertEquals(1, o.exitCode());
+        assertTrue(o.firstLine().startsWith("linkbench: cannot connect to MySQL server 127.0.0.1:" + port), o.err());
     }
 
     @Test
     void silentServerEndsTheRunWithinTheConnectTimeout(@TempDir Path results) throws Exception {
-        try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
-            // accepts connections (the kernel completes them) but never says a word
+        try (ServerSocket silent = FaultSupport.silentServer()) {
             long t0 = System.nanoTime();
-            Outcome o = runCapturingErr("-D", "store=mysql", "-D", "host=127.0.0.1", "-D",
+            CapturedRun o = runCapturingErr("-D", "store=mysql", "-D", "host=127.0.0.1", "-D",
                     "port=" + silent.getLocalPort(), "-D", "connect_timeout=2", "-D", "password=x", "-r",
                     "--results", results.toString());
             double seconds = (System.nanoTime() - t0) / 1e9;
-            assertEquals(1, o.exitCode);
-            assertTrue(o.firstLine.startsWith("linkbench: cannot connect to MySQL server"), o.err);
+            assertEquals(1, o.exitCode());
+            assertTrue(o.firstLine().startsWith("linkbench: cannot connect to MySQL server"), o.err());
             assertTrue(seconds < 2 + 8, "gave up after " + seconds + " s with connect_timeout=2");
         }
     }
@@ -115,23 +108,10 @@ class MySqlFaultTest {
         throw new AssertionError("the requesters never connected to " + db);
     }
 
-    private record Outcome(int exitCode, String err, String firstLine) {
-    }
-
-    private static Outcome runCapturingErr(String... args) {
-        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        PrintStream saved = System.err;
-        int code;
-        try (PrintStream capture = new PrintStream(buffer, true, StandardCharsets.UTF_8)) {
-            System.setErr(capture);
-            code = Main.run(args);
-        } finally {
-            System.setErr(saved);
-        }
-        String err = buffer.toString(StandardCharsets.UTF_8);
-        System.err.print(err);
-        String first = err.lines().findFirst().orElse("");
-        assertFalse(first.isBlank(), "an error message on stderr");
-        return new Outcome(code, err, first);
+    /** A run with stderr captured, which must say something. */
+    private static CapturedRun runCapturingErr(String... args) {
+        CapturedRun run = FaultSupport.runCapturingErr(args);
+        assertFalse(run.firstLine().isBlank(), "an error message on stderr");
+        return run;
     }
 }

@@ -10,7 +10,7 @@
 # each under /usr/bin/time (the client's user+sys CPU, JVM start-up and JIT included) while reading the
 # utime+stime of the local mariadbd/mysqld from /proc/<pid>/stat, and prints both per loaded row and per
 # request. Needs ./linkbench.jar (mvn -B -q package -DskipTests) and a local server (scripts/start-mariadb.sh).
-# Extra -D options go to both phases (e.g. -D maxtime=30 for a quicker look).
+# Extra -D options go to both phases (e.g. -D maxtime=30 for a quicker look); JAVA_OPTS goes to the JVM.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,7 +36,7 @@ phase() {
     pid="$(cat "$pidfile")"
     s0="$(server_ticks "$pid")"
     /usr/bin/time -f '%U %S %e' -o "$out/$name.time" \
-        java -jar linkbench.jar -c "config/$engine.properties" -c config/workload-2011.properties \
+        java ${JAVA_OPTS:-} -jar linkbench.jar -c "config/$engine.properties" -c config/workload-2011.properties \
         -D dbid="lbcost_$engine" -D maxid1=200001 "$@" --results "$out/results" > "$out/$name.out" 2>&1 \
         || { echo "mysql-cpu-cost: the $name phase failed, see $out/$name.out" >&2; exit 1; }
     if [[ "$(cat "$pidfile" 2>/dev/null)" != "$pid" ]] || [[ ! -r "/proc/$pid/stat" ]]; then

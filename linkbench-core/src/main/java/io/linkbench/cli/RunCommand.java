@@ -127,7 +127,9 @@ final class RunCommand implements Callable<Integer> {
                 if (intervals != null) {
                     intervals.close();
                 }
-                if (dir != null) {
+                if (dir != null && phases.isEmpty()) {
+                    removeEmptyRun(dir); // nothing ran (e.g. a refused load): leave no empty run behind
+                } else if (dir != null) {
                     write(files, dir, cfg, started, info, phases, summary);
                 }
             } finally {
@@ -166,6 +168,17 @@ final class RunCommand implements Callable<Integer> {
         files.write(dir, result, summary.toString());
         new HtmlReport().write(dir.resolve(HtmlReport.FILE_NAME), result);
         out.println("results: " + dir);
+    }
+
+    private static void removeEmptyRun(Path dir) {
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
+            for (Path f : files.toList()) {
+                java.nio.file.Files.deleteIfExists(f);
+            }
+            java.nio.file.Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            // a leftover empty directory is harmless
+        }
     }
 
     private static String hostName() {

@@ -29,7 +29,7 @@ import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * The memory store's operations, one benchmark per operation, on the graph the real load phase writes
- * (default maxid1=100001, about 385,000 links). The arguments are drawn in advance by the real
+ * (default maxid1=100001: 100,000 nodes, 250,094 links). The arguments are drawn in advance by the real
  * {@link RequestGenerator} with a mix of 100% of that operation (so ids follow the configured Zipf
  * access, link ids hit existing links as often as in a run), 65,536 per thread, and cycled; the
  * timed call is the store call alone. The {@code T2} variants run two threads on one store, each with

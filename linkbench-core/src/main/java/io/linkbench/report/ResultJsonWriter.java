@@ -156,10 +156,10 @@ final class ResultJsonWriter {
         g.writeEndObject();
     }
 
-    /** A figure with 3 decimals; NaN (unavailable) as JSON null. */
+    /** A figure at full precision (cost per op can be far below 0.001); NaN (unavailable) as JSON null. */
     private static void number(JsonGenerator g, double v) throws IOException {
         if (Double.isFinite(v)) {
-            g.writeNumber(rounded(v));
+            g.writeNumber(v);
         } else {
             g.writeNull();
         }

@@ -97,7 +97,7 @@ class MainTest {
         Path config = tmp.resolve("t.properties");
         Files.writeString(config, "store = memory\nmaxid1 = 3001\nmaxtime = 1\ndisplayfreq = 0.5\n");
         Path results = tmp.resolve("results");
-        int code = run("-c", config.toString(), "-D", "requests=20000", "-l", "-r", "--results", results.toString());
+        int code = run("-c", config.toString(), "-l", "-r", "--results", results.toString());
         assertEquals(0, code, err());
         String console = out.toString(StandardCharsets.UTF_8);
         for (String op : List.of("GET_NODE", "ADD_LINK", "GET_LINKS_LIST", "LOAD_LINKS")) {

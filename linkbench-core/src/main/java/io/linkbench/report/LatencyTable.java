@@ -20,9 +20,6 @@ import org.HdrHistogram.Histogram;
  * calls print as {@code -}. Throughput is successful calls (rows for a load) per measured second.
  */
 public final class LatencyTable {
-    private static final String[] COLUMNS =
-            {"op", "count", "errors", "mean", "p50", "p95", "p99", "p99.9", "max", "ops/s"};
-
     /** Renders one phase; the text ends with a newline. */
     public String render(PhaseResult phase) {
         StringBuilder out = new StringBuilder();
@@ -87,46 +84,9 @@ public final class LatencyTable {
 
     private static void latencyTable(StringBuilder out, PhaseResult phase, List<OpStats> shown,
                                      Function<OpStats, Histogram> which) {
-        TextTable t = new TextTable("").row(COLUMNS);
-        Histogram total = null;
-        long count = 0;
-        long errors = 0;
-        for (OpStats s : shown) {
-            Histogram h = which.apply(s);
-            t.row(row(s.name(), s.count(), s.errors(), h, phase.seconds()));
-            count += s.count();
-            errors += s.errors();
-            if (h != null) {
-                if (total == null) {
-                    total = new Histogram(h.getNumberOfSignificantValueDigits());
-                }
-                total.add(h);
-            }
-        }
-        t.row(row("TOTAL", count, errors, total, phase.seconds()));
+        TextTable t = new TextTable("").row(LatencyRows.COLUMNS.toArray(String[]::new));
+        LatencyRows.of(phase, shown, which).forEach(t::row);
         t.appendTo(out);
-    }
-
-    private static String[] row(String name, long count, long errors, Histogram h, double seconds) {
-        String[] r = new String[COLUMNS.length];
-        r[0] = name;
-        r[1] = Long.toString(count);
-        r[2] = Long.toString(errors);
-        if (h == null || h.getTotalCount() == 0) {
-            for (int i = 3; i < 9; i++) {
-                r[i] = "-";
-            }
-        } else {
-            Millis.Summary m = Millis.Summary.of(h);
-            r[3] = m.mean().toPlainString();
-            r[4] = m.p50().toPlainString();
-            r[5] = m.p95().toPlainString();
-            r[6] = m.p99().toPlainString();
-            r[7] = m.p999().toPlainString();
-            r[8] = m.max().toPlainString();
-        }
-        r[9] = fmt("%.1f", perSecond(count, seconds));
-        return r;
     }
 
     private static void errors(StringBuilder out, PhaseResult phase) {

@@ -2,6 +2,7 @@ package io.linkbench.report.html;
 
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.report.LatencyRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,9 +19,6 @@ import org.HdrHistogram.Histogram;
  * and retries, when there are any.
  */
 final class LatencyHtml {
-    private static final String[] COLUMNS =
-            {"op", "count", "errors", "mean", "p50", "p95", "p99", "p99.9", "max", "ops/s"};
-
     void appendTo(StringBuilder out, PhaseResult phase) {
         List<OpStats> shown = phase.ops().stream().filter(s -> s.count() > 0 || s.errors() > 0).toList();
         if (phase.openLoop()) {
@@ -43,45 +41,13 @@ final class LatencyHtml {
     }
 
     private static HtmlTable table(PhaseResult phase, List<OpStats> shown, Function<OpStats, Histogram> which) {
-        HtmlTable t = new HtmlTable("latency", true, COLUMNS);
-        Histogram total = null;
-        long count = 0;
-        long errors = 0;
-        for (OpStats s : shown) {
-            Histogram h = which.apply(s);
-            t.row(row(s.name(), s.count(), s.errors(), h, phase.seconds()));
-            count += s.count();
-            errors += s.errors();
-            if (h != null) {
-                if (total == null) {
-                    total = new Histogram(h.getNumberOfSignificantValueDigits());
-                }
-                total.add(h);
-            }
+        HtmlTable t = new HtmlTable("latency", true, LatencyRows.COLUMNS.toArray(String[]::new));
+        List<String[]> rows = LatencyRows.of(phase, shown, which);
+        for (int i = 0; i < rows.size() - 1; i++) {
+            t.row(rows.get(i));
         }
-        t.classedRow("total", row("TOTAL", count, errors, total, phase.seconds()));
+        t.classedRow("total", rows.get(rows.size() - 1));
         return t;
-    }
-
-    private static String[] row(String name, long count, long errors, Histogram h, double seconds) {
-        String[] r = new String[COLUMNS.length];
-        r[0] = name;
-        r[1] = Long.toString(count);
-        r[2] = Long.toString(errors);
-        if (h == null || h.getTotalCount() == 0) {
-            for (int i = 3; i < 9; i++) {
-                r[i] = Figures.NONE;
-            }
-        } else {
-            r[3] = Figures.ms(h.getMean());
-            r[4] = Figures.ms(h.getValueAtPercentile(50));
-            r[5] = Figures.ms(h.getValueAtPercentile(95));
-            r[6] = Figures.ms(h.getValueAtPercentile(99));
-            r[7] = Figures.ms(h.getValueAtPercentile(99.9));
-            r[8] = Figures.ms(h.getMaxValue());
-        }
-        r[9] = Figures.oneDecimal(seconds > 0 ? count / seconds : 0);
-        return r;
     }
 
     private static void errors(StringBuilder out, PhaseResult phase) {

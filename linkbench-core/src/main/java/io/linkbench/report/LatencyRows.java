@@ -1,0 +1,72 @@
+package io.linkbench.report;
+
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The cells of a phase's latency table, shared by the console table and the HTML report so both
+ * show the same figures: one row per operation, then a TOTAL row whose percentiles come from the
+ * operations' histograms added together. Latencies in ms with 3 decimals; {@code -} when an
+ * operation had no successful call.
+ */
+public final class LatencyRows {
+    /** The column headers. */
+    public static final List<String> COLUMNS =
+            List.of("op", "count", "errors", "mean", "p50", "p95", "p99", "p99.9", "max", "ops/s");
+
+    private LatencyRows() {
+    }
+
+    /**
+     * The rows of {@code shown}, with TOTAL last.
+     *
+     * @param which the histogram of an operation to show (service or response time)
+     */
+    public static List<String[]> of(PhaseResult phase, List<OpStats> shown, Function<OpStats, Histogram> which) {
+        List<String[]> rows = new ArrayList<>();
+        Histogram total = null;
+        long count = 0;
+        long errors = 0;
+        for (OpStats s : shown) {
+            Histogram h = which.apply(s);
+            rows.add(row(s.name(), s.count(), s.errors(), h, phase.seconds()));
+            count += s.count();
+            errors += s.errors();
+            if (h != null) {
+                if (total == null) {
+                    total = new Histogram(h.getNumberOfSignificantValueDigits());
+                }
+                total.add(h);
+            }
+        }
+        rows.add(row("TOTAL", count, errors, total, phase.seconds()));
+        return rows;
+    }
+
+    private static String[] row(String name, long count, long errors, Histogram h, double seconds) {
+        String[] r = new String[COLUMNS.size()];
+        r[0] = name;
+        r[1] = Long.toString(count);
+        r[2] = Long.toString(errors);
+        if (h == null || h.getTotalCount() == 0) {
+            for (int i = 3; i < 9; i++) {
+                r[i] = Formats.NONE;
+            }
+        } else {
+            Millis.Summary m = Millis.Summary.of(h);
+            r[3] = m.mean().toPlainString();
+            r[4] = m.p50().toPlainString();
+            r[5] = m.p95().toPlainString();
+            r[6] = m.p99().toPlainString();
+            r[7] = m.p999().toPlainString();
+            r[8] = m.max().toPlainString();
+        }
+        r[9] = String.format(Locale.ROOT, "%.1f", seconds > 0 ? count / seconds : 0);
+        return r;
+    }
+}

@@ -19,6 +19,10 @@ import java.util.List;
  *
  * <p>Payloads ({@code data}) of 0 bytes to at least 64 KiB, with any byte values, are stored and
  * returned exactly. Arrays passed in may be reused by the caller after the call returns.
+ *
+ * <p>Bulk loads: a batch whose write failed with a retryable {@link StoreException} is given again.
+ * A store whose batch write is atomic (one transaction) sees only new rows; one whose batch write is
+ * not atomic must accept the rows an earlier attempt already wrote.
  */
 public interface StoreSession extends AutoCloseable {
 

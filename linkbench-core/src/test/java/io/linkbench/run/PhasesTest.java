@@ -116,6 +116,25 @@ class PhasesTest {
     }
 
     @Test
+    void anOpenLoopThatCannotKeepUpWarnsThatItsBacklogGrows() throws Exception {
+        Settings s = settings("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "4",
+                "requestrate", "100000000", "displayfreq", "0.5");
+        RunConfig run = RunConfig.from(s);
+        WorkloadConfig w = WorkloadConfig.from(s);
+        GraphShape shape = new GraphShape(w, run.seed());
+        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 2))) {
+            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false,
+                    PhaseObserver.NONE).execute(store);
+            PhaseResult req = new RequestPhase(run, w, shape, new RunControl(), out, 0, PhaseObserver.NONE)
+                    .execute(store);
+            assertTrue(req.warnings().stream().anyMatch(x -> x.startsWith("backlog growing")), req.warnings().toString());
+            assertTrue(req.scheduleLag().getValueAtPercentile(99) > 1_000_000_000L, "lag above 1 s");
+            assertTrue(req.throughput() < 100_000_000, "nothing is silently dropped or faked");
+        }
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("WARNING: backlog growing"));
+    }
+
+    @Test
     void interruptStopsTheRequestPhaseAndKeepsWhatWasMeasured() throws Exception {
         Settings s = settings("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "600");
         RunConfig run = RunConfig.from(s);

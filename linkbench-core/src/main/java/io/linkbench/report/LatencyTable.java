@@ -46,7 +46,7 @@ public final class LatencyTable {
         out.append("size at end: ").append(Formats.bytes(phase.sizeBytes())).append('\n');
         if (!phase.steps().isEmpty()) {
             List<String> steps = new ArrayList<>();
-            new TreeMap<>(phase.steps()).forEach((name, s) -> steps.add(name + " " + fmt("%.1f s", s)));
+            phase.steps().forEach((name, s) -> steps.add(name + " " + fmt("%.1f s", s))); // in the order they ran
             out.append("post-load steps: ").append(String.join(", ", steps)).append('\n');
         }
         for (String w : phase.warnings()) {

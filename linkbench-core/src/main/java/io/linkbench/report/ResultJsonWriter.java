@@ -88,7 +88,7 @@ final class ResultJsonWriter {
         }
         g.writeEndArray();
         g.writeObjectFieldStart("steps");
-        for (Map.Entry<String, Double> e : new TreeMap<>(p.steps()).entrySet()) {
+        for (Map.Entry<String, Double> e : p.steps().entrySet()) { // in the order they ran
             g.writeNumberField(e.getKey(), e.getValue());
         }
         g.writeEndObject();

@@ -93,7 +93,7 @@ class LatencyTableTest {
                 new OpStats("GET_NODE", new Histogram(3), null, 1, Map.of("TIMEOUT", 1L), 0, 0));
         PhaseResult phase = new PhaseResult("request", 0, 2_000, 2.0, false, 0, ops, null,
                 Map.of("rows_read", 42L, "bytes_written", 1_000L, "unchanged", 0L), 1_610_612_736L,
-                Map.of("compact", 3.25, "analyze", 0.5), true, List.of("backlog growing"));
+                orderedSteps(), true, List.of("backlog growing"));
         String text = table.render(phase);
         List<String> lines = text.lines().toList();
 
@@ -111,7 +111,7 @@ class LatencyTableTest {
         assertEquals(List.of("  bytes_written  1000", "  rows_read        42"), lines.subList(e + 5, e + 7),
                 "sorted by name, zero deltas left out, values right-aligned");
         assertEquals("size at end: 1.5 GiB", lines.get(e + 7));
-        assertEquals("post-load steps: analyze 0.5 s, compact 3.3 s", lines.get(e + 8));
+        assertEquals("post-load steps: compact 3.3 s, analyze 0.5 s", lines.get(e + 8), "in the order they ran");
         assertEquals("warning: backlog growing", lines.get(e + 9));
     }
 
@@ -165,5 +165,12 @@ class LatencyTableTest {
                 assertEquals(ends.get(0)[c], e[c], "column " + c + " in " + lines);
             }
         }
+    }
+
+    private static Map<String, Double> orderedSteps() {
+        Map<String, Double> steps = new java.util.LinkedHashMap<>();
+        steps.put("compact", 3.25);
+        steps.put("analyze", 0.5);
+        return steps;
     }
 }

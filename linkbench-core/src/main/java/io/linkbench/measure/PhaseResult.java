@@ -16,7 +16,8 @@ import org.HdrHistogram.Histogram;
  * @param targetRate      ops/s asked for, 0 for closed loop
  * @param ops             per operation (request phase) or per load step, in a fixed order
  * @param scheduleLag     open loop: ns between intended and actual start of each op, else null
- * @param storeCounters   deltas of {@link io.linkbench.store.StoreMetrics#counters()} over the phase
+ * @param storeCounters   deltas of {@link io.linkbench.store.StoreMetrics#counters()} over the phase (for a
+ *                        load, post-load steps included; the cost's per-op figures cover the load alone)
  * @param sizeBytes       store size at the end of the phase, or -1 when unknown
  * @param steps           timed post-load steps (e.g. index build): name to seconds
  * @param interrupted     true when the phase was cut short (Ctrl-C, fatal store failure)

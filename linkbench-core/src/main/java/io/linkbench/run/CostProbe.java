@@ -24,14 +24,11 @@ import java.util.function.LongToDoubleFunction;
  */
 public final class CostProbe implements PhaseObserver {
     private final HostProbe probe;
-    private final GraphStore store;
     private ProbeSnapshot windowStart;
     private ProbeSnapshot lastInterval;
-    private Map<String, Long> countersAtStart = Map.of();
 
-    public CostProbe(HostProbe probe, GraphStore store) {
+    public CostProbe(HostProbe probe) {
         this.probe = probe;
-        this.store = store;
     }
 
     /**
@@ -50,7 +47,7 @@ public final class CostProbe implements PhaseObserver {
         if (run.probeServerPid().isPresent()) {
             pid = run.probeServerPid();
         }
-        return new CostProbe(new HostProbe(ProbeTargets.local(dataDir, run.probeDevices(), pid)), store);
+        return new CostProbe(new HostProbe(ProbeTargets.local(dataDir, run.probeDevices(), pid)));
     }
 
     /** How the devices were chosen (or why none were), for the report's facts. */
@@ -62,7 +59,6 @@ public final class CostProbe implements PhaseObserver {
     public void windowStarted(String phase, int loop) {
         windowStart = probe.snapshot();
         lastInterval = windowStart;
-        countersAtStart = StoreCounters.read(store);
     }
 
     @Override
@@ -74,14 +70,13 @@ public final class CostProbe implements PhaseObserver {
     }
 
     @Override
-    public PhaseCost windowEnded(long operations, double seconds) {
+    public PhaseCost windowEnded(long operations, double seconds, Map<String, Long> storeCounters, long sizeBytes) {
         if (windowStart == null) {
             return PhaseCost.NONE;
         }
         ProbeSnapshot end = probe.snapshot();
-        long size = StoreCounters.size(store);
-        CostFigures c = CostFigures.of(windowStart, end, operations, size < 0 ? OptionalLong.empty() : OptionalLong.of(size),
-                StoreCounters.delta(countersAtStart, StoreCounters.read(store)));
+        CostFigures c = CostFigures.of(windowStart, end, operations,
+                sizeBytes < 0 ? OptionalLong.empty() : OptionalLong.of(sizeBytes), storeCounters);
         ProbeDelta d = c.delta();
         Map<String, Double> f = new LinkedHashMap<>();
         f.put(PhaseCost.OPS_PER_S, seconds > 0 ? operations / seconds : Double.NaN);

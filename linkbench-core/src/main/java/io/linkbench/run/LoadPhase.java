@@ -97,7 +97,8 @@ public final class LoadPhase {
             for (int i = 1; i <= run.loaders(); i++) {
                 StoreSession s = sessions.get(i);
                 WorkerRecorder w = recorder.newWorker();
-                threads.add(worker("link-loader-" + i, failure, () -> loadLinks(s, w, cursor, chunks)));
+                int loader = i;
+                threads.add(worker("link-loader-" + i, failure, () -> loadLinks(loader, s, w, cursor, chunks)));
             }
             threads.forEach(Thread::start);
             Progress progress = new Progress(out, liveProgress, nodes, expectedLinks, start);
@@ -131,7 +132,8 @@ public final class LoadPhase {
         }
         List<OpStats> stats = recorder.results();
         out.println(finalLine(stats, seconds));
-        PhaseCost cost = observer.windowEnded(stats.stream().mapToLong(OpStats::rows).sum(), seconds);
+        PhaseCost cost = observer.windowEnded(stats.stream().mapToLong(OpStats::rows).sum(), seconds,
+                StoreCounters.delta(countersBefore, StoreCounters.read(store)), StoreCounters.size(store));
         Map<String, Double> steps = new LinkedHashMap<>();
         if (store instanceof LoadHooks hooks && !control.interrupted()) {
             for (String step : hooks.finishLoadSteps()) {
@@ -190,7 +192,8 @@ public final class LoadPhase {
         long start = generator.shape().startId();
         long end = generator.shape().endId();
         int batch = run.bulkInsertCount();
-        Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control, run.seed());
+        Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
+                Seeds.derive(run.seed(), Seeds.Stream.NODES, -1));
         List<Node> nodes = new ArrayList<>(batch);
         for (long first = start, index = 0; first < end && !control.interrupted(); first += batch, index++) {
             SplittableRandom r = generator.chunkRandom(Seeds.Stream.NODES, index);
@@ -202,11 +205,13 @@ public final class LoadPhase {
         }
     }
 
-    private void loadLinks(StoreSession session, WorkerRecorder w, AtomicLong cursor, long chunks) throws StoreException {
+    private void loadLinks(int loader, StoreSession session, WorkerRecorder w, AtomicLong cursor, long chunks)
+            throws StoreException {
         long start = generator.shape().startId();
         long end = generator.shape().endId();
         int batch = run.bulkInsertCount();
-        Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control, run.seed() + cursor.hashCode());
+        Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
+                Seeds.derive(run.seed(), Seeds.Stream.LINKS, -1 - loader));
         List<Link> links = new ArrayList<>(batch + 64);
         List<LinkCount> counts = new ArrayList<>(batch + 64);
         long c;

@@ -109,11 +109,11 @@ public final class RequestPhase {
             long wallMeasuredStart = wallStart + (measuredStart - startNanos) / 1_000_000;
             List<OpStats> stats = recorder.results();
             long operations = stats.stream().mapToLong(OpStats::count).sum();
-            PhaseCost cost = observer.windowEnded(operations, seconds);
-            Map<String, Long> countersAfter = StoreCounters.read(store);
+            Map<String, Long> counters = StoreCounters.delta(monitor.countersBefore, StoreCounters.read(store));
+            long size = StoreCounters.size(store);
+            PhaseCost cost = observer.windowEnded(operations, seconds, counters, size);
             return new PhaseResult("request", wallMeasuredStart, System.currentTimeMillis(), seconds, run.openLoop(),
-                    run.requestRate(), stats, recorder.scheduleLag(),
-                    StoreCounters.delta(monitor.countersBefore, countersAfter), StoreCounters.size(store), Map.of(),
+                    run.requestRate(), stats, recorder.scheduleLag(), counters, size, Map.of(),
                     control.interrupted() || stuck, warnings, loop, cost, monitor.points);
         } finally {
             closeAll(sessions, workers);

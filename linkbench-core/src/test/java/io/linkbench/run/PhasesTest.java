@@ -12,6 +12,7 @@ import io.linkbench.measure.PhaseResult;
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
+import io.linkbench.store.StoreException;
 import io.linkbench.store.memory.MemoryStoreProvider;
 import io.linkbench.workload.GraphShape;
 import io.linkbench.workload.LoadGenerator;
@@ -28,37 +29,58 @@ class PhasesTest {
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
     private final PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
 
-    private static Settings settings(String... kv) {
-        Map<String, String> m = new HashMap<>();
-        m.put("store", "memory");
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put(kv[i], kv[i + 1]);
+    /** A memory store and the configs of one test: the defaults with the given keys changed. */
+    private final class Bench implements AutoCloseable {
+        final RunConfig run;
+        final WorkloadConfig workload;
+        final GraphShape shape;
+        final GraphStore store;
+
+        Bench(String... kv) throws StoreException {
+            Map<String, String> m = new HashMap<>();
+            m.put("store", "memory");
+            for (int i = 0; i < kv.length; i += 2) {
+                m.put(kv[i], kv[i + 1]);
+            }
+            Settings s = Settings.withDefaults(m, CoreSettings.all());
+            run = RunConfig.from(s);
+            workload = WorkloadConfig.from(s);
+            shape = new GraphShape(workload, run.seed());
+            store = new MemoryStoreProvider().open(new StoreContext(s, Math.max(run.loaders() + 1, run.requesters())));
         }
-        return Settings.withDefaults(m, CoreSettings.all());
+
+        PhaseResult load(RunControl control) throws Exception {
+            return new LoadPhase(run, new LoadGenerator(workload, shape, run.seed(), 1_700_000_000_000L), control, out,
+                    false, PhaseObserver.NONE).execute(store);
+        }
+
+        PhaseResult requests(RunControl control) throws Exception {
+            return new RequestPhase(run, workload, shape, control, out, 0, PhaseObserver.NONE).execute(store);
+        }
+
+        @Override
+        public void close() throws StoreException {
+            store.close();
+        }
     }
 
     @Test
     void loadThenRequestsKeepCountsConsistentAndHonourTheRequestLimit() throws Exception {
-        Settings s = settings("maxid1", "5001", "loaders", "3", "bulk_insert_count", "100", "load_chunk_size", "64",
-                "requesters", "3", "requests", "30000", "maxtime", "60", "displayfreq", "0.2");
-        RunConfig run = RunConfig.from(s);
-        WorkloadConfig w = WorkloadConfig.from(s);
-        GraphShape shape = new GraphShape(w, run.seed());
         RunControl control = new RunControl();
-        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 4))) {
-            PhaseResult load = new LoadPhase(run, new LoadGenerator(w, shape, run.seed(), 1_700_000_000_000L), control,
-                    out, false, PhaseObserver.NONE).execute(store);
+        try (Bench b = new Bench("maxid1", "5001", "loaders", "3", "bulk_insert_count", "100", "load_chunk_size", "64",
+                "requesters", "3", "requests", "30000", "maxtime", "60", "displayfreq", "0.2")) {
+            PhaseResult load = b.load(control);
             long links = 0;
-            for (long id1 = shape.startId(); id1 < shape.endId(); id1++) {
-                links += shape.degree(id1);
+            for (long id1 = b.shape.startId(); id1 < b.shape.endId(); id1++) {
+                links += b.shape.degree(id1);
             }
             assertEquals(5000, rows(load, "LOAD_NODES"));
             assertEquals(links, rows(load, "LOAD_LINKS"));
             assertTrue(rows(load, "LOAD_COUNTS") >= 5000, "at least one count row per node");
             assertFalse(load.interrupted());
-            assertEquals(0, ((CountVerifier) store).verifyCounts().mismatches());
+            assertEquals(0, ((CountVerifier) b.store).verifyCounts().mismatches());
 
-            PhaseResult req = new RequestPhase(run, w, shape, control, out, 0, PhaseObserver.NONE).execute(store);
+            PhaseResult req = b.requests(control);
             long done = 0;
             for (OpStats op : req.ops()) {
                 done += op.count() + op.errors();
@@ -67,7 +89,7 @@ class PhasesTest {
             }
             assertEquals(30000, done, "requests is the total over all requesters");
             assertTrue(req.throughput() > 0);
-            assertEquals(0, ((CountVerifier) store).verifyCounts().mismatches());
+            assertEquals(0, ((CountVerifier) b.store).verifyCounts().mismatches());
         }
         String text = console.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("load phase: 5,000 nodes"), text);
@@ -75,16 +97,11 @@ class PhasesTest {
 
     @Test
     void maxtimeEndsTheRunAndWarmupIsExcluded() throws Exception {
-        Settings s = settings("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "1.5",
-                "warmup_time", "0.5", "displayfreq", "0.5");
-        RunConfig run = RunConfig.from(s);
-        WorkloadConfig w = WorkloadConfig.from(s);
-        GraphShape shape = new GraphShape(w, run.seed());
-        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 2))) {
-            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false, PhaseObserver.NONE)
-                    .execute(store);
+        try (Bench b = new Bench("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "1.5",
+                "warmup_time", "0.5", "displayfreq", "0.5")) {
+            b.load(new RunControl());
             long t0 = System.nanoTime();
-            PhaseResult req = new RequestPhase(run, w, shape, new RunControl(), out, 0, PhaseObserver.NONE).execute(store);
+            PhaseResult req = b.requests(new RunControl());
             double took = (System.nanoTime() - t0) / 1e9;
             assertTrue(took >= 1.9 && took < 10, "took " + took + " s");
             assertEquals(1.5, req.seconds(), 0.3, "measured window excludes warm-up");
@@ -94,15 +111,10 @@ class PhasesTest {
 
     @Test
     void openLoopRecordsResponseTimeAndHoldsTheRate() throws Exception {
-        Settings s = settings("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "2",
-                "requestrate", "2000", "displayfreq", "1");
-        RunConfig run = RunConfig.from(s);
-        WorkloadConfig w = WorkloadConfig.from(s);
-        GraphShape shape = new GraphShape(w, run.seed());
-        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 2))) {
-            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false, PhaseObserver.NONE)
-                    .execute(store);
-            PhaseResult req = new RequestPhase(run, w, shape, new RunControl(), out, 0, PhaseObserver.NONE).execute(store);
+        try (Bench b = new Bench("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "2",
+                "requestrate", "2000", "displayfreq", "1")) {
+            b.load(new RunControl());
+            PhaseResult req = b.requests(new RunControl());
             assertTrue(req.openLoop());
             assertEquals(2000, req.throughput(), 300);
             for (OpStats op : req.ops()) {
@@ -117,16 +129,10 @@ class PhasesTest {
 
     @Test
     void anOpenLoopThatCannotKeepUpWarnsThatItsBacklogGrows() throws Exception {
-        Settings s = settings("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "4",
-                "requestrate", "100000000", "displayfreq", "0.5");
-        RunConfig run = RunConfig.from(s);
-        WorkloadConfig w = WorkloadConfig.from(s);
-        GraphShape shape = new GraphShape(w, run.seed());
-        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 2))) {
-            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false,
-                    PhaseObserver.NONE).execute(store);
-            PhaseResult req = new RequestPhase(run, w, shape, new RunControl(), out, 0, PhaseObserver.NONE)
-                    .execute(store);
+        try (Bench b = new Bench("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "4",
+                "requestrate", "100000000", "displayfreq", "0.5")) {
+            b.load(new RunControl());
+            PhaseResult req = b.requests(new RunControl());
             assertTrue(req.warnings().stream().anyMatch(x -> x.startsWith("backlog growing")), req.warnings().toString());
             assertTrue(req.scheduleLag().getValueAtPercentile(99) > 1_000_000_000L, "lag above 1 s");
             assertTrue(req.throughput() < 100_000_000, "nothing is silently dropped or faked");
@@ -136,14 +142,9 @@ class PhasesTest {
 
     @Test
     void interruptStopsTheRequestPhaseAndKeepsWhatWasMeasured() throws Exception {
-        Settings s = settings("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "600");
-        RunConfig run = RunConfig.from(s);
-        WorkloadConfig w = WorkloadConfig.from(s);
-        GraphShape shape = new GraphShape(w, run.seed());
         RunControl control = new RunControl();
-        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(s, 2))) {
-            new LoadPhase(run, new LoadGenerator(w, shape, 1, 1_700_000_000_000L), new RunControl(), out, false, PhaseObserver.NONE)
-                    .execute(store);
+        try (Bench b = new Bench("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "600")) {
+            b.load(new RunControl());
             Thread stopper = new Thread(() -> {
                 try {
                     Thread.sleep(700);
@@ -153,7 +154,7 @@ class PhasesTest {
                 control.interrupt("test");
             });
             stopper.start();
-            PhaseResult req = new RequestPhase(run, w, shape, control, out, 0, PhaseObserver.NONE).execute(store);
+            PhaseResult req = b.requests(control);
             assertTrue(req.interrupted());
             assertTrue(req.ops().stream().mapToLong(OpStats::count).sum() > 0);
             assertTrue(req.seconds() < 30);
@@ -161,7 +162,6 @@ class PhasesTest {
     }
 
     private static long rows(PhaseResult p, String step) {
-        return p.ops().stream().filter(o -> o.name().equals(step)).findFirst().orElseThrow().rows();
+        return p.op(step).rows();
     }
-
 }

@@ -33,6 +33,10 @@ public record PhaseCost(Map<String, Double> figures, List<String> unavailable) {
     public static final String MCPU = "Mcpu/op";
     /** Context switches per operation (host). */
     public static final String CONTEXT_SWITCHES = "cs/op";
+    /** KB the server process read from storage per operation. */
+    public static final String SERVER_READ_KB_PER_OP = "server_rKB/op";
+    /** KB the server process wrote to storage per operation. */
+    public static final String SERVER_WRITE_KB_PER_OP = "server_wKB/op";
     /** Server resident memory at the end, bytes. */
     public static final String SERVER_RSS = "server_rss_bytes";
 
@@ -54,6 +58,10 @@ public record PhaseCost(Map<String, Double> figures, List<String> unavailable) {
     public static final String CLIENT_CPU_S = "client_cpu_s";
     /** Host context switches in the window. */
     public static final String TOTAL_CONTEXT_SWITCHES = "context_switches";
+    /** KB the server process read from storage in the window ({@code /proc/<pid>/io}). */
+    public static final String SERVER_READ_KB = "server_read_kb";
+    /** KB the server process wrote to storage in the window. */
+    public static final String SERVER_WRITE_KB = "server_write_kb";
 
     /** No cost measured at all. */
     public static final PhaseCost NONE = new PhaseCost(Map.of(), List.of());

@@ -30,13 +30,13 @@ public interface PhaseObserver {
     }
 
     /**
-     * The measured window ended now with {@code operations} (rows, for a load) in {@code seconds}.
+     * The measured window ended now with {@code operations} (rows, for a load) completed in it.
      *
      * @param storeCounters the store's counter deltas over the window, as the phase read them
      * @param sizeBytes     the store's size now, or -1 when unknown
      * @return the cost over the window, or {@link PhaseCost#NONE}
      */
-    default PhaseCost windowEnded(long operations, double seconds, Map<String, Long> storeCounters, long sizeBytes) {
+    default PhaseCost windowEnded(long operations, Map<String, Long> storeCounters, long sizeBytes) {
         return PhaseCost.NONE;
     }
 
@@ -62,11 +62,10 @@ public interface PhaseObserver {
             }
 
             @Override
-            public PhaseCost windowEnded(long operations, double seconds, Map<String, Long> storeCounters,
-                                         long sizeBytes) {
+            public PhaseCost windowEnded(long operations, Map<String, Long> storeCounters, long sizeBytes) {
                 PhaseCost cost = PhaseCost.NONE;
                 for (PhaseObserver o : all) {
-                    PhaseCost c = o.windowEnded(operations, seconds, storeCounters, sizeBytes);
+                    PhaseCost c = o.windowEnded(operations, storeCounters, sizeBytes);
                     if (cost.figures().isEmpty()) {
                         cost = c;
                     }

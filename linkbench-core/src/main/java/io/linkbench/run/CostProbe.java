@@ -10,11 +10,9 @@ import io.linkbench.measure.probe.ProbeTargets;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreMetrics;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.function.LongToDoubleFunction;
 
 /**
  * The cost of each phase from the host and process probe (DESIGN §4): snapshots at the start and end
@@ -70,43 +68,13 @@ public final class CostProbe implements PhaseObserver {
     }
 
     @Override
-    public PhaseCost windowEnded(long operations, double seconds, Map<String, Long> storeCounters, long sizeBytes) {
+    public PhaseCost windowEnded(long operations, Map<String, Long> storeCounters, long sizeBytes) {
         if (windowStart == null) {
             return PhaseCost.NONE;
         }
-        ProbeSnapshot end = probe.snapshot();
-        CostFigures c = CostFigures.of(windowStart, end, operations,
+        CostFigures c = CostFigures.of(windowStart, probe.snapshot(), operations,
                 sizeBytes < 0 ? OptionalLong.empty() : OptionalLong.of(sizeBytes), storeCounters);
-        ProbeDelta d = c.delta();
-        Map<String, Double> f = new LinkedHashMap<>();
-        f.put(PhaseCost.OPS_PER_S, seconds > 0 ? operations / seconds : Double.NaN);
-        f.put(PhaseCost.READS, c.readsPerOp());
-        f.put(PhaseCost.READ_KB, c.readKbPerOp());
-        f.put(PhaseCost.WRITE_KB, c.writeKbPerOp());
-        f.put(PhaseCost.HOST_CPU_US, c.hostCpuUsPerOp());
-        f.put(PhaseCost.SERVER_CPU_US, c.serverCpuUsPerOp());
-        f.put(PhaseCost.CLIENT_CPU_US, c.clientCpuUsPerOp());
-        f.put("host_cpu_busy_pct", c.hostCpuBusyPct());
-        f.put(PhaseCost.MCPU, c.mcpuPerOp());
-        f.put(PhaseCost.CONTEXT_SWITCHES, c.contextSwitchesPerOp());
-        f.put("server_rKB/op", c.serverReadKbPerOp());
-        f.put("server_wKB/op", c.serverWriteKbPerOp());
-        f.put(PhaseCost.SERVER_RSS, c.serverRssKb().isPresent() ? c.serverRssKb().getAsLong() * 1024.0 : Double.NaN);
-        c.storeCountersPerOp().forEach((k, v) -> f.put("store " + k + "/op", v));
-        // raw totals, so results of several client hosts can be merged by summing
-        f.put(PhaseCost.TOTAL_READS, total(d.diskReads(), x -> x));
-        f.put(PhaseCost.TOTAL_READ_KB, total(d.diskSectorsRead(), x -> x / 2.0));
-        f.put(PhaseCost.TOTAL_WRITE_KB, total(d.diskSectorsWritten(), x -> x / 2.0));
-        f.put(PhaseCost.HOST_CPU_S, total(d.hostBusyNanos(), x -> x / 1e9));
-        f.put(PhaseCost.HOST_CPU_CAPACITY_S, total(d.hostTotalNanos(), x -> x / 1e9));
-        f.put(PhaseCost.SERVER_CPU_S, total(d.serverCpuNanos(), x -> x / 1e9));
-        f.put(PhaseCost.CLIENT_CPU_S, total(d.clientCpuNanos(), x -> x / 1e9));
-        f.put(PhaseCost.TOTAL_CONTEXT_SWITCHES, total(d.contextSwitches(), x -> x));
         windowStart = null;
-        return new PhaseCost(f, c.unavailable());
-    }
-
-    private static double total(OptionalLong v, LongToDoubleFunction scale) {
-        return v.isPresent() ? scale.applyAsDouble(v.getAsLong()) : Double.NaN;
+        return new PhaseCost(c.figures(), c.unavailable());
     }
 }

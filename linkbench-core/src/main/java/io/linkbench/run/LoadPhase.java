@@ -132,7 +132,7 @@ public final class LoadPhase {
         }
         List<OpStats> stats = recorder.results();
         out.println(finalLine(stats, seconds));
-        PhaseCost cost = observer.windowEnded(stats.stream().mapToLong(OpStats::rows).sum(), seconds,
+        PhaseCost cost = observer.windowEnded(stats.stream().mapToLong(OpStats::rows).sum(),
                 StoreCounters.delta(countersBefore, StoreCounters.read(store)), StoreCounters.size(store));
         Map<String, Double> steps = new LinkedHashMap<>();
         if (store instanceof LoadHooks hooks && !control.interrupted()) {

@@ -111,7 +111,7 @@ public final class RequestPhase {
             long operations = stats.stream().mapToLong(OpStats::count).sum();
             Map<String, Long> counters = StoreCounters.delta(monitor.countersBefore, StoreCounters.read(store));
             long size = StoreCounters.size(store);
-            PhaseCost cost = observer.windowEnded(operations, seconds, counters, size);
+            PhaseCost cost = observer.windowEnded(operations, counters, size);
             return new PhaseResult("request", wallMeasuredStart, System.currentTimeMillis(), seconds, run.openLoop(),
                     run.requestRate(), stats, recorder.scheduleLag(), counters, size, Map.of(),
                     control.interrupted() || stuck, warnings, loop, cost, monitor.points);

@@ -1,5 +1,6 @@
 package io.linkbench.measure.probe;
 
+import io.linkbench.measure.PhaseCost;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -20,7 +21,6 @@ import java.util.TreeMap;
  * @param storeCounterDeltas the store's own counters over the window (after minus before)
  */
 public record CostFigures(ProbeDelta delta, long ops, OptionalLong sizeBytes, Map<String, Long> storeCounterDeltas) {
-    private static final double MB = 1024.0 * 1024.0;
 
     public CostFigures {
         Objects.requireNonNull(delta, "delta");
@@ -125,28 +125,41 @@ public record CostFigures(ProbeDelta delta, long ops, OptionalLong sizeBytes, Ma
     }
 
     /**
-     * All figures by column name in display order: {@code ops/s r/op rKB/op wKB/op cpu_us/op host
-     * cpu_us/op server cpu_us/op client cpu_busy_pct Mcpu/op cs/op rKB/op server wKB/op server rss_MB server
-     * size_MB}, then {@code store <counter>/op} for each store counter. NaN when unavailable.
+     * All figures by the names of {@link PhaseCost}, in display order: per operation ({@code ops/s r/op
+     * rKB/op wKB/op host_cpu_us/op server_cpu_us/op client_cpu_us/op Mcpu/op cs/op server_rKB/op
+     * server_wKB/op server_rss_bytes}, then {@code store NAME/op} per store counter), then the raw totals
+     * that results of several client hosts are merged by. NaN when unavailable.
      */
     public Map<String, Double> figures() {
         Map<String, Double> m = new LinkedHashMap<>();
-        m.put("ops/s", opsPerSecond());
-        m.put("r/op", readsPerOp());
-        m.put("rKB/op", readKbPerOp());
-        m.put("wKB/op", writeKbPerOp());
-        m.put("cpu_us/op host", hostCpuUsPerOp());
-        m.put("cpu_us/op server", serverCpuUsPerOp());
-        m.put("cpu_us/op client", clientCpuUsPerOp());
-        m.put("cpu_busy_pct", hostCpuBusyPct());
-        m.put("Mcpu/op", mcpuPerOp());
-        m.put("cs/op", contextSwitchesPerOp());
-        m.put("rKB/op server", serverReadKbPerOp());
-        m.put("wKB/op server", serverWriteKbPerOp());
-        m.put("rss_MB server", serverRssKb().isPresent() ? serverRssKb().getAsLong() / 1024.0 : Double.NaN);
-        m.put("size_MB", sizeBytes.isPresent() ? sizeBytes.getAsLong() / MB : Double.NaN);
+        m.put(PhaseCost.OPS_PER_S, opsPerSecond());
+        m.put(PhaseCost.READS, readsPerOp());
+        m.put(PhaseCost.READ_KB, readKbPerOp());
+        m.put(PhaseCost.WRITE_KB, writeKbPerOp());
+        m.put(PhaseCost.HOST_CPU_US, hostCpuUsPerOp());
+        m.put(PhaseCost.SERVER_CPU_US, serverCpuUsPerOp());
+        m.put(PhaseCost.CLIENT_CPU_US, clientCpuUsPerOp());
+        m.put(PhaseCost.MCPU, mcpuPerOp());
+        m.put(PhaseCost.CONTEXT_SWITCHES, contextSwitchesPerOp());
+        m.put(PhaseCost.SERVER_READ_KB_PER_OP, serverReadKbPerOp());
+        m.put(PhaseCost.SERVER_WRITE_KB_PER_OP, serverWriteKbPerOp());
+        m.put(PhaseCost.SERVER_RSS, serverRssKb().isPresent() ? serverRssKb().getAsLong() * 1024.0 : Double.NaN);
         storeCountersPerOp().forEach((k, v) -> m.put("store " + k + "/op", v));
+        m.put(PhaseCost.TOTAL_READS, total(delta.diskReads(), 1));
+        m.put(PhaseCost.TOTAL_READ_KB, total(delta.diskSectorsRead(), 0.5));
+        m.put(PhaseCost.TOTAL_WRITE_KB, total(delta.diskSectorsWritten(), 0.5));
+        m.put(PhaseCost.HOST_CPU_S, total(delta.hostBusyNanos(), 1e-9));
+        m.put(PhaseCost.HOST_CPU_CAPACITY_S, total(delta.hostTotalNanos(), 1e-9));
+        m.put(PhaseCost.SERVER_CPU_S, total(delta.serverCpuNanos(), 1e-9));
+        m.put(PhaseCost.CLIENT_CPU_S, total(delta.clientCpuNanos(), 1e-9));
+        m.put(PhaseCost.TOTAL_CONTEXT_SWITCHES, total(delta.contextSwitches(), 1));
+        m.put(PhaseCost.SERVER_READ_KB, total(delta.serverReadBytes(), 1 / 1024.0));
+        m.put(PhaseCost.SERVER_WRITE_KB, total(delta.serverWriteBytes(), 1 / 1024.0));
         return m;
+    }
+
+    private static double total(OptionalLong v, double scale) {
+        return v.isPresent() ? v.getAsLong() * scale : Double.NaN;
     }
 
     private double perOp(OptionalLong v, double scale) {

@@ -17,7 +17,8 @@ import java.util.function.ToDoubleFunction;
  * operations, never averaged:
  * <ul>
  *   <li>{@code r/op = reads / ops}, {@code rKB/op = read_kb / ops}, {@code wKB/op = write_kb / ops},
- *       {@code cs/op = context_switches / ops};</li>
+ *       {@code cs/op = context_switches / ops}, {@code server_rKB/op = server_read_kb / ops},
+ *       {@code server_wKB/op = server_write_kb / ops};</li>
  *   <li>{@code host|server|client_cpu_us/op = <x>_cpu_s * 10^6 / ops};</li>
  *   <li>{@code Mcpu/op = (host_cpu_s / host_cpu_capacity_s * 100) * 10^6 / (ops/s)};</li>
  *   <li>{@code store NAME/op = (summed store counter NAME) / ops};</li>
@@ -31,7 +32,7 @@ import java.util.function.ToDoubleFunction;
 final class CostMerger {
     private static final List<String> TOTALS = List.of(PhaseCost.TOTAL_READS, PhaseCost.TOTAL_READ_KB,
             PhaseCost.TOTAL_WRITE_KB, PhaseCost.HOST_CPU_S, PhaseCost.HOST_CPU_CAPACITY_S, PhaseCost.SERVER_CPU_S,
-            PhaseCost.CLIENT_CPU_S, PhaseCost.TOTAL_CONTEXT_SWITCHES);
+            PhaseCost.CLIENT_CPU_S, PhaseCost.TOTAL_CONTEXT_SWITCHES, PhaseCost.SERVER_READ_KB, PhaseCost.SERVER_WRITE_KB);
 
     private static final String STORE_PREFIX = "store ";
     private static final String PER_OP = "/op";
@@ -76,6 +77,8 @@ final class CostMerger {
                 case PhaseCost.MCPU -> totals.get(PhaseCost.HOST_CPU_S) / totals.get(PhaseCost.HOST_CPU_CAPACITY_S)
                         * 100 * 1e6 / throughput;
                 case PhaseCost.CONTEXT_SWITCHES -> totals.get(PhaseCost.TOTAL_CONTEXT_SWITCHES) / ops;
+                case PhaseCost.SERVER_READ_KB_PER_OP -> totals.get(PhaseCost.SERVER_READ_KB) / ops;
+                case PhaseCost.SERVER_WRITE_KB_PER_OP -> totals.get(PhaseCost.SERVER_WRITE_KB) / ops;
                 case PhaseCost.SERVER_RSS -> max(costs, c -> c.get(PhaseCost.SERVER_RSS));
                 default -> totals.containsKey(name) ? totals.get(name) : storeCounterPerOp(name, counters, ops);
             };
@@ -102,7 +105,8 @@ final class CostMerger {
     private static boolean isDerived(String name) {
         return List.of(PhaseCost.OPS_PER_S, PhaseCost.READS, PhaseCost.READ_KB, PhaseCost.WRITE_KB,
                 PhaseCost.HOST_CPU_US, PhaseCost.SERVER_CPU_US, PhaseCost.CLIENT_CPU_US, PhaseCost.MCPU,
-                PhaseCost.CONTEXT_SWITCHES, PhaseCost.SERVER_RSS).contains(name);
+                PhaseCost.CONTEXT_SWITCHES, PhaseCost.SERVER_READ_KB_PER_OP, PhaseCost.SERVER_WRITE_KB_PER_OP,
+                PhaseCost.SERVER_RSS).contains(name);
     }
 
     /** The sum over the hosts, or NaN (with a reason when some host had it) when any host lacks it. */

@@ -60,11 +60,16 @@ class CostFiguresTest {
         assertEquals(Map.of("rows_read", 3.0), c.storeCountersPerOp());
 
         Map<String, Double> f = c.figures();
-        assertEquals(List.of("ops/s", "r/op", "rKB/op", "wKB/op", "cpu_us/op host", "cpu_us/op server",
-                "cpu_us/op client", "cpu_busy_pct", "Mcpu/op", "cs/op", "rKB/op server", "wKB/op server",
-                "rss_MB server", "size_MB", "store rows_read/op"), List.copyOf(f.keySet()));
-        assertEquals(512, f.get("rss_MB server"), EXACT);
-        assertEquals(3072, f.get("size_MB"), EXACT);
+        assertEquals(List.of("ops/s", "r/op", "rKB/op", "wKB/op", "host_cpu_us/op", "server_cpu_us/op",
+                "client_cpu_us/op", "Mcpu/op", "cs/op", "server_rKB/op", "server_wKB/op", "server_rss_bytes",
+                "store rows_read/op", "reads", "read_kb", "write_kb", "host_cpu_s", "host_cpu_capacity_s",
+                "server_cpu_s", "client_cpu_s", "context_switches", "server_read_kb", "server_write_kb"),
+                List.copyOf(f.keySet()));
+        assertEquals(512L << 20, f.get("server_rss_bytes"), EXACT);
+        assertEquals(OptionalLong.of(3072L << 20), c.sizeBytes());
+        assertEquals(1000, f.get("reads"), EXACT);                      // raw totals, for merge
+        assertEquals(10, f.get("host_cpu_s"), EXACT);
+        assertEquals(40, f.get("host_cpu_capacity_s"), EXACT);
 
         ProbeDelta d = c.delta();
         assertEquals(10, d.seconds(), EXACT);
@@ -92,8 +97,8 @@ class CostFiguresTest {
                 "context switches: ctxt went backwards (500000 -> 400000): counter wrapped or reset",
                 "server process: at the end: process 100 not running (no " + Fixtures.dir("end-backwards")
                         .resolve("100").resolve("stat") + ")"), c.unavailable());
-        for (String nan : List.of("r/op", "rKB/op", "wKB/op", "cpu_us/op host", "cpu_busy_pct", "Mcpu/op", "cs/op",
-                "cpu_us/op server", "rKB/op server", "wKB/op server", "rss_MB server")) {
+        for (String nan : List.of("r/op", "rKB/op", "wKB/op", "host_cpu_us/op", "Mcpu/op", "cs/op",
+                "server_cpu_us/op", "server_rKB/op", "server_wKB/op", "server_rss_bytes")) {
             assertTrue(Double.isNaN(c.figures().get(nan)), nan);
         }
         assertEquals(1000, c.clientCpuUsPerOp(), EXACT);               // the client is unaffected

@@ -10,7 +10,6 @@ import io.linkbench.store.mysql.SqlText.Q;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -43,14 +42,8 @@ final class MySqlSession implements StoreSession {
             ps.setInt(3, node.time());
             ps.setBytes(4, node.data());
             ps.executeUpdate();
-            if (ps instanceof com.mysql.cj.jdbc.StatementImpl cj) {
-                return cj.getLastInsertID(); // from the OK packet, without building a result set
-            }
-            try (Statement st = ac.get().connection.createStatement();
-                 ResultSet rs = st.executeQuery("SELECT LAST_INSERT_ID()")) {
-                rs.next();
-                return rs.getLong(1);
-            }
+            // every statement is Connector/J's (see Connector): the id comes from the OK packet, no result set
+            return ((com.mysql.cj.jdbc.StatementImpl) ps).getLastInsertID();
         } catch (SQLException e) {
             throw ac.fail("ADD_NODE", e);
         }

@@ -70,11 +70,9 @@ final class ConnectionSlot implements AutoCloseable {
         }
     }
 
+    /** Closes the connection; the server rolls back whatever transaction it still had open. */
     @Override
     public void close() {
-        if (current != null && purpose == Connector.Purpose.TRANSACTIONAL) {
-            rollbackOrDrop();
-        }
         drop();
     }
 }

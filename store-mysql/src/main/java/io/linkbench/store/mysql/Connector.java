@@ -74,6 +74,7 @@ final class Connector {
             return c;
         } catch (SQLException e) {
             SqlErrors.closeQuietly(c);
+            // no server to talk to, a handshake that timed out included, is CONNECTION as the SPI asks
             StoreException.Kind kind = SqlErrors.isConnectionLoss(e) ? StoreException.Kind.CONNECTION
                     : SqlErrors.kindOf(e);
             throw new StoreException(kind, "cannot connect to MySQL server " + config.address() + " as '"

@@ -35,6 +35,9 @@ final class SqlErrors {
         if (isConflict(e)) {
             return Kind.CONFLICT;
         }
+        if (hasCause(e, SocketTimeoutException.class)) { // the read timeout (socket_timeout) ran out
+            return Kind.TIMEOUT;
+        }
         if (isConnectionLoss(e)) {
             return Kind.CONNECTION;
         }
@@ -77,11 +80,7 @@ final class SqlErrors {
 
     /** A StoreException for a failed operation, naming it. */
     static StoreException toStore(String what, SQLException e) {
-        Kind kind = kindOf(e);
-        if (kind == Kind.CONNECTION && hasCause(e, SocketTimeoutException.class)) {
-            kind = Kind.TIMEOUT;
-        }
-        return new StoreException(kind, what + ": " + oneLine(e), e);
+        return new StoreException(kindOf(e), what + ": " + oneLine(e), e);
     }
 
     /** The message of an exception and its innermost cause, on one line. */

@@ -5,7 +5,6 @@ import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 
 import java.util.List;
-
 import java.util.regex.Pattern;
 
 /**
@@ -94,14 +93,13 @@ record MySqlConfig(String host, int port, String user, String password, String d
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z0-9_$]{1,64}");
     private static final Pattern URL_OPTION = Pattern.compile("[A-Za-z][A-Za-z0-9]*=[^&]*");
+    private static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9.:_\\-\\[\\]%]+");
 
     /** Reads and validates every key; throws ConfigException with a one-line message. */
     static MySqlConfig from(Settings s) {
         String engine = identifier(s, ENGINE, "InnoDB");
-        String isolationText = s.getString(ISOLATION, "");
-        Isolation isolation = isolationText.isEmpty()
-                ? (engine.equalsIgnoreCase("ROCKSDB") ? Isolation.READ_COMMITTED : Isolation.REPEATABLE_READ)
-                : s.getEnum(ISOLATION, Isolation.class, Isolation.REPEATABLE_READ);
+        Isolation isolation = s.getEnum(ISOLATION, Isolation.class,
+                isRocksDb(engine) ? Isolation.READ_COMMITTED : Isolation.REPEATABLE_READ);
         String urlOptions = s.getString(URL_OPTIONS, "");
         for (String option : urlOptions.split("&")) {
             if (!option.isEmpty() && !URL_OPTION.matcher(option).matches()) {
@@ -109,13 +107,13 @@ record MySqlConfig(String host, int port, String user, String password, String d
             }
         }
         String host = s.getString(HOST, "127.0.0.1");
-        if (!host.matches("[A-Za-z0-9.:_\\-\\[\\]%]+")) {
+        if (!HOST_NAME.matcher(host).matches()) {
             throw ConfigException.badValue(HOST, host, "must be a host name or an IP address");
         }
         return new MySqlConfig(host,
                 s.getInt(PORT, 3306, 1, 65535),
                 s.getString(USER, "linkbench"),
-                password(s),
+                s.secret(PASSWORD, PASSWORD_FILE, PASSWORD_ENV),
                 identifier(s, DBID, "linkdb0"),
                 engine,
                 identifier(s, NODETABLE, "nodetable"),
@@ -131,6 +129,10 @@ record MySqlConfig(String host, int port, String user, String password, String d
 
     /** True when the engine is MyRocks (ROCKSDB), whatever the case. */
     boolean rocksDb() {
+        return isRocksDb(engine);
+    }
+
+    private static boolean isRocksDb(String engine) {
         return engine.equalsIgnoreCase("ROCKSDB");
     }
 
@@ -151,9 +153,5 @@ record MySqlConfig(String host, int port, String user, String password, String d
             throw ConfigException.badValue(key, v, "must be 1 to 64 letters, digits, '_' or '$'");
         }
         return v;
-    }
-
-    private static String password(Settings s) {
-        return s.secret(PASSWORD, PASSWORD_FILE, PASSWORD_ENV);
     }
 }

@@ -1,9 +1,6 @@
 package io.linkbench.store.mysql;
 
-import io.linkbench.config.Settings;
 import io.linkbench.store.GraphStore;
-import io.linkbench.store.SchemaMode;
-import io.linkbench.store.StoreContext;
 import io.linkbench.tck.GraphStoreContract;
 import java.util.Map;
 
@@ -12,10 +9,6 @@ class MySqlRocksDbStoreTest extends GraphStoreContract {
 
     @Override
     protected GraphStore openFreshStore() throws Exception {
-        MySqlTestServer.assumeAvailable();
-        Map<String, String> settings = MySqlTestServer.settings("ROCKSDB", "lbtest_tck_rocksdb", Map.of());
-        GraphStore store = new MySqlStoreProvider().open(new StoreContext(new Settings(settings), maxSessions()));
-        store.prepareForLoad(SchemaMode.RECREATE);
-        return store;
+        return MySqlTestServer.freshStore("ROCKSDB", "lbtest_tck_rocksdb", Map.of(), maxSessions());
     }
 }

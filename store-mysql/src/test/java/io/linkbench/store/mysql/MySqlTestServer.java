@@ -62,14 +62,24 @@ final class MySqlTestServer {
 
     /** A store on {@code database} (recreated empty) with {@code engine}. */
     static GraphStore freshStore(String engine, String database, Map<String, String> extra) throws StoreException {
+        return freshStore(engine, database, extra, 8);
+    }
+
+    /** A store on {@code database} (recreated empty) with {@code engine}, for up to {@code maxSessions}. */
+    static GraphStore freshStore(String engine, String database, Map<String, String> extra, int maxSessions)
+            throws StoreException {
         assumeAvailable();
-        GraphStore store = open(settings(engine, database, extra));
+        GraphStore store = open(settings(engine, database, extra), maxSessions);
         store.prepareForLoad(SchemaMode.RECREATE);
         return store;
     }
 
     static GraphStore open(Map<String, String> settings) throws StoreException {
-        return new MySqlStoreProvider().open(new StoreContext(new Settings(settings), 8));
+        return open(settings, 8);
+    }
+
+    private static GraphStore open(Map<String, String> settings, int maxSessions) throws StoreException {
+        return new MySqlStoreProvider().open(new StoreContext(new Settings(settings), maxSessions));
     }
 
     /** A plain JDBC connection to {@code database} ("" for none), for checks behind the store's back. */

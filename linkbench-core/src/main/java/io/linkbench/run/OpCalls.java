@@ -8,9 +8,9 @@ import io.linkbench.workload.Request;
 /**
  * The store call of each operation, in an array indexed by {@link Op#ordinal()}: the driver's
  * dispatch. Each call returns the number of rows it found or changed (GET_LINKS_LIST's size feeds the
- * list history).
+ * list history). Public so benchmarks of the driver's path measure this very table.
  */
-final class OpCalls {
+public final class OpCalls {
     /** One store call. */
     @FunctionalInterface
     interface Call {
@@ -19,7 +19,7 @@ final class OpCalls {
 
     private final Call[] calls = new Call[Op.count()];
 
-    OpCalls() {
+    public OpCalls() {
         put(Op.ADD_NODE, (s, r) -> {
             s.addNode(r.node);
             return 1;
@@ -46,5 +46,10 @@ final class OpCalls {
 
     Call of(Op op) {
         return calls[op.ordinal()];
+    }
+
+    /** Calls the store for {@code r} and returns the rows it found or changed. */
+    public int run(StoreSession s, Request r) throws StoreException {
+        return calls[r.op.ordinal()].run(s, r);
     }
 }

@@ -4,11 +4,11 @@ import io.linkbench.graph.Link;
 import io.linkbench.graph.LinkCount;
 import io.linkbench.measure.PhaseRecorder;
 import io.linkbench.measure.WorkerRecorder;
+import io.linkbench.run.OpCalls;
 import io.linkbench.run.RunControl;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.noop.NoopStore;
-import io.linkbench.workload.GraphShape;
 import io.linkbench.workload.LoadGenerator;
 import io.linkbench.workload.Op;
 import io.linkbench.workload.Request;
@@ -39,8 +39,9 @@ import org.openjdk.jmh.infra.ThreadParams;
  * requester against the no-op store: draw the next request ({@link RequestGenerator#next()}), read
  * the clock, dispatch it to the store through an array of calls indexed by operation (as the
  * requester does), read the clock, record the service time ({@link WorkerRecorder#recordService}).
- * The requester itself is package-private in the core, so {@link #step} repeats its loop body; its
- * figure should match {@code NoopPhaseBenchmark.requestPhase} closely.
+ * The requester itself is package-private in the core, so {@link #step} repeats its short loop body
+ * around the core's own dispatch table ({@link OpCalls}); its figure should match
+ * {@code NoopPhaseBenchmark.requestPhase} closely.
  *
  * <p>Graph: maxid1=1000001 by default, the 2017 mix (or one operation, parameter {@code op}), all
  * other keys at their defaults.
@@ -81,7 +82,7 @@ public class DriverPathBenchmark {
         RequestGenerator generator;
         StoreSession session;
         WorkerRecorder recorder;
-        Call[] calls;
+        OpCalls calls;
         RunControl control;
         long[] latencies;
         int latencyCursor;
@@ -96,7 +97,7 @@ public class DriverPathBenchmark {
                 names[o.ordinal()] = o.name();
             }
             recorder = new PhaseRecorder(names, false).newWorker();
-            calls = calls();
+            calls = new OpCalls();
             control = new RunControl();
             // service times like the no-op store's: mostly tens of ns, a tail into microseconds
             SplittableRandom r = new SplittableRandom(thread.getThreadIndex());
@@ -105,32 +106,6 @@ public class DriverPathBenchmark {
                 latencies[i] = (long) (20 * Math.exp(2 * Math.abs(r.nextGaussian())));
             }
         }
-    }
-
-    /** The store call of one operation, as the requester's dispatch table holds it. */
-    @FunctionalInterface
-    interface Call {
-        int run(StoreSession s, Request r) throws StoreException;
-    }
-
-    /** The dispatch table, call for call as the core's requester builds it. */
-    static Call[] calls() {
-        Call[] c = new Call[Op.count()];
-        c[Op.ADD_NODE.ordinal()] = (s, r) -> {
-            s.addNode(r.node);
-            return 1;
-        };
-        c[Op.UPDATE_NODE.ordinal()] = (s, r) -> s.updateNode(r.node) ? 1 : 0;
-        c[Op.DELETE_NODE.ordinal()] = (s, r) -> s.deleteNode(r.id1, GraphShape.NODE_TYPE) ? 1 : 0;
-        c[Op.GET_NODE.ordinal()] = (s, r) -> s.getNode(r.id1, GraphShape.NODE_TYPE) != null ? 1 : 0;
-        c[Op.ADD_LINK.ordinal()] = (s, r) -> s.addLink(r.link) ? 1 : 0;
-        c[Op.DELETE_LINK.ordinal()] = (s, r) -> s.deleteLink(r.id1, r.linkType, r.id2, r.expunge) ? 1 : 0;
-        c[Op.UPDATE_LINK.ordinal()] = (s, r) -> s.updateLink(r.link) ? 1 : 0;
-        c[Op.COUNT_LINK.ordinal()] = (s, r) -> (int) Math.min(Integer.MAX_VALUE, s.countLinks(r.id1, r.linkType));
-        c[Op.MULTIGET_LINK.ordinal()] = (s, r) -> s.multigetLinks(r.id1, r.linkType, r.id2Array()).size();
-        c[Op.GET_LINKS_LIST.ordinal()] =
-                (s, r) -> s.getLinkList(r.id1, r.linkType, r.minTime, r.maxTime, r.offset, r.limit).size();
-        return c;
     }
 
     /** The load generator and one link loader's buffers; counts the links generated. */
@@ -216,7 +191,7 @@ public class DriverPathBenchmark {
         Request r = q.generator.next();
         long start = System.nanoTime();
         int op = r.op.ordinal();
-        int rows = q.calls[op].run(q.session, r);
+        int rows = q.calls.run(q.session, r);
         long end = System.nanoTime();
         q.recorder.recordService(op, end - start);
         if (r.op == Op.GET_LINKS_LIST) {

@@ -28,8 +28,6 @@ final class Errors {
     static final int WRITE_CONFLICT = 112;
     /** Namespace (collection) does not exist. */
     static final int NAMESPACE_NOT_FOUND = 26;
-    /** The command is not known to this server (mongo-java-server lacks several). */
-    static final int COMMAND_NOT_FOUND = 59;
 
     /** The server is going away, stepping down or not (yet) primary: reconnect and try again. */
     private static final Set<Integer> CONNECTION_CODES = Set.of(

@@ -15,6 +15,7 @@ import io.linkbench.store.StoreException.Kind;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionalStore;
 import io.linkbench.store.VerificationReport;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,13 +43,14 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks {
     private final boolean transactions;
     private final String transactionsWhy;
 
-    MongoGraphStore(MongoConfig config, Connection connection, boolean transactions, String transactionsWhy) {
+    /** @param transactionsWhy how transactions came to be on or off, for the report */
+    MongoGraphStore(MongoConfig config, Connection connection, String transactionsWhy) {
         this.config = config;
         this.client = connection.client();
         this.server = connection.server();
         this.schema = new Schema(client.getDatabase(config.database()), config);
         this.nodeIds = new NodeIds(schema.meta, schema.nodes, config.nodeIdBlock());
-        this.transactions = transactions;
+        this.transactions = this instanceof TransactionalStore;
         this.transactionsWhy = transactionsWhy;
     }
 

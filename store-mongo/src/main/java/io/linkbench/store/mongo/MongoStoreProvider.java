@@ -59,12 +59,12 @@ public final class MongoStoreProvider implements StoreProvider {
                 return new TransactionalMongoGraphStore(config, connection, " (transactions = on)");
             }
             case OFF -> {
-                return new MongoGraphStore(config, connection, false, " (transactions = off)");
+                return new MongoGraphStore(config, connection, " (transactions = off)");
             }
             default -> {
                 return supported
                         ? new TransactionalMongoGraphStore(config, connection, " (auto: " + topology + ")")
-                        : new MongoGraphStore(config, connection, false, " (auto: " + topology
+                        : new MongoGraphStore(config, connection, " (auto: " + topology
                         + " without multi-document transactions)");
             }
         }

@@ -10,6 +10,6 @@ import io.linkbench.store.TransactionalStore;
 final class TransactionalMongoGraphStore extends MongoGraphStore implements TransactionalStore {
 
     TransactionalMongoGraphStore(MongoConfig config, Connection connection, String why) {
-        super(config, connection, true, why);
+        super(config, connection, why);
     }
 }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -192,13 +193,11 @@ final class MongoSession implements StoreSession {
         if (nodes.isEmpty()) {
             return;
         }
-        List<BsonDocument> docs = new ArrayList<>(nodes.size());
+        insert(schema.nodes, nodes, Docs::node, "load nodes");
         long max = Long.MIN_VALUE;
         for (Node n : nodes) {
-            docs.add(Docs.node(n));
             max = Math.max(max, n.id());
         }
-        insert(schema.nodes, docs, "load nodes");
         try {
             nodeIds.raiseAbove(max);
         } catch (MongoException e) {
@@ -208,29 +207,26 @@ final class MongoSession implements StoreSession {
 
     @Override
     public void loadLinks(List<Link> links) throws StoreException {
-        List<BsonDocument> docs = new ArrayList<>(links.size());
-        for (Link l : links) {
-            docs.add(Docs.link(l));
-        }
-        insert(schema.links, docs, "load links");
+        insert(schema.links, links, Docs::link, "load links");
     }
 
     @Override
     public void loadCounts(List<LinkCount> counts) throws StoreException {
-        List<BsonDocument> docs = new ArrayList<>(counts.size());
-        for (LinkCount c : counts) {
-            docs.add(Docs.count(c));
-        }
-        insert(schema.counts, docs, "load counts");
+        insert(schema.counts, counts, Docs::count, "load counts");
     }
 
     /**
      * One unordered insertMany. Rows that are stored already (duplicate keys only) are what a batch
      * repeated after a lost connection finds: counted and otherwise ignored, so the retry succeeds.
      */
-    private void insert(MongoCollection<BsonDocument> c, List<BsonDocument> docs, String what) throws StoreException {
-        if (docs.isEmpty()) {
+    private <T> void insert(MongoCollection<BsonDocument> c, List<T> rows, Function<T, BsonDocument> toDocument,
+                            String what) throws StoreException {
+        if (rows.isEmpty()) {
             return;
+        }
+        List<BsonDocument> docs = new ArrayList<>(rows.size());
+        for (T row : rows) {
+            docs.add(toDocument.apply(row));
         }
         try {
             c.insertMany(docs, UNORDERED);

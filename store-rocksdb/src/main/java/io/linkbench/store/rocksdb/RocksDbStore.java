@@ -56,10 +56,11 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
     private CompactRangeOptions runningCompaction; // guarded by compactionGuard
     private volatile boolean closed; // written under lifecycle
 
-    private RocksDbStore(RocksDbConfig config, NativeOptions options, Database database) throws StoreException {
+    private RocksDbStore(RocksDbConfig config, NativeOptions options, Errors errors, Database database)
+            throws StoreException {
         this.config = config;
         this.options = options;
-        this.errors = new Errors(config.dataDirText());
+        this.errors = errors;
         this.database = database;
         this.nodeIds = nodeIdsOf(database);
         this.shutdownHook = new Thread(this::closeOnShutdown, "rocksdb-store-close");
@@ -69,10 +70,11 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
     /** Opens the database of {@code config}, creating it when missing. */
     static RocksDbStore open(RocksDbConfig config) throws StoreException {
         NativeOptions options = new NativeOptions(config);
+        Errors errors = new Errors(config.dataDirText());
         Database db = null;
         try {
-            db = Database.open(config, options, new Errors(config.dataDirText()));
-            return new RocksDbStore(config, options, db);
+            db = Database.open(config, options, errors);
+            return new RocksDbStore(config, options, errors, db);
         } catch (StoreException | RuntimeException e) {
             if (db != null) {
                 db.close();

@@ -9,7 +9,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Keeps native calls off a closed database. Each session holds a {@link Pass} and marks itself busy for
  * the length of every operation; {@link #closeAndDrain} shuts the gate and waits until no pass is busy,
- * so closing the database (on Ctrl-C from another thread) never frees memory a call is using.
+ * so closing the database (while a worker the owner gave up on is still inside a call) never frees
+ * memory a call is using.
  *
  * <p>The cost per operation is one volatile write and one volatile read on fields of the session's own
  * pass: no lock and no shared counter. Close sets the flag before reading the passes' busy fields and
@@ -32,10 +33,6 @@ final class Gate {
 
     int openPasses() {
         return passes.size();
-    }
-
-    boolean isClosed() {
-        return closed;
     }
 
     /**

@@ -30,16 +30,13 @@ import org.rocksdb.RocksDBException;
  * it takes to keep the count invariant under concurrent writers ({@link TransactionalStore}).
  *
  * <p>Store-level calls (prepare, metrics, verify, finish-load steps, session creation, close) are
- * serialized on one monitor; session operations never take it. On Ctrl-C a shutdown hook closes the
- * database when the owner has not (see {@link #closeOnShutdown}), after the operations in progress
- * end, so the next run opens it without recovery work beyond replaying its WAL.
+ * serialized on one monitor; session operations never take it. On Ctrl-C the owner (the driver) stops
+ * its phase and closes the store; the store's shutdown hook only cancels a running post-load
+ * compaction (see {@link #cancelCompaction}), the one step the owner cannot stop.
  */
 final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadHooks {
     private static final int LOCK_STRIPES = 4096;
     private static final long CLOSE_DRAIN_MILLIS = 10_000;
-    /** On Ctrl-C the owner (the driver) normally closes the store itself after its last report. */
-    private static final long OWNER_CLOSE_WAIT_MILLIS = 30_000;
-    private static final long IDLE_GRACE_MILLIS = 3_000;
     private static final String STEP_FLUSH = "flush memtables";
     private static final String STEP_COMPACT = "compact";
 
@@ -63,7 +60,7 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
         this.errors = errors;
         this.database = database;
         this.nodeIds = nodeIdsOf(database);
-        this.shutdownHook = new Thread(this::closeOnShutdown, "rocksdb-store-close");
+        this.shutdownHook = new Thread(this::cancelCompaction, "rocksdb-compaction-cancel");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
@@ -261,9 +258,9 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
     }
 
     /**
-     * Compacts every data family; close() cancels it through the options object. The bottommost level
-     * is rewritten too: L0 files that do not overlap (the nodes, loaded in id order) would otherwise
-     * be moved down as they are, without the bottommost compression.
+     * Compacts every data family; the shutdown hook cancels it through the options object. The
+     * bottommost level is rewritten too: L0 files that do not overlap (the nodes, loaded in id order)
+     * would otherwise be moved down as they are, without the bottommost compression.
      */
     private void compactAll(Database d) throws RocksDBException {
         CompactRangeOptions co = new CompactRangeOptions().setMaxSubcompactions(config.backgroundJobs())
@@ -273,7 +270,7 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
         }
         try {
             for (ColumnFamilyHandle h : d.dataFamilies()) {
-                if (gate.isClosed()) {
+                if (co.canceled()) {
                     return;
                 }
                 d.db.compactRange(h, null, null, co);
@@ -282,6 +279,19 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
             synchronized (compactionGuard) {
                 runningCompaction = null;
                 co.close();
+            }
+        }
+    }
+
+    /**
+     * The shutdown hook. On Ctrl-C the driver stops its phase, reports and closes the store, but it
+     * cannot stop a post-load compaction that is running (a long one would hold up the exit until the
+     * driver gives up waiting): this cancels it, so the step returns within moments.
+     */
+    private void cancelCompaction() {
+        synchronized (compactionGuard) {
+            if (runningCompaction != null) {
+                runningCompaction.setCanceled(true);
             }
         }
     }
@@ -297,45 +307,9 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException e) {
-            // the JVM is shutting down: the hook runs (or ran) this same close
+            // the JVM is shutting down (Ctrl-C): the hook runs as well, and finds no compaction to cancel
         }
-        closeNow();
-    }
-
-    /**
-     * The shutdown hook: gives the owner the chance to finish its phase, read the last counters and
-     * close the store; closes it here when the owner has not done so within a few seconds of its last
-     * session closing (or at the latest after {@link #OWNER_CLOSE_WAIT_MILLIS}).
-     */
-    private void closeOnShutdown() {
-        long deadline = System.nanoTime() + OWNER_CLOSE_WAIT_MILLIS * 1_000_000L;
-        long idleSince = System.nanoTime();
-        try {
-            while (!closed && System.nanoTime() - deadline < 0) {
-                if (gate.openPasses() > 0) {
-                    idleSince = System.nanoTime();
-                } else if (System.nanoTime() - idleSince > IDLE_GRACE_MILLIS * 1_000_000L) {
-                    break;
-                }
-                Thread.sleep(20);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        try {
-            closeNow();
-        } catch (StoreException e) {
-            // nothing to report to at JVM exit; the WAL and flushed files are recovered on the next open
-        }
-    }
-
-    private void closeNow() throws StoreException {
         boolean drained = gate.closeAndDrain(CLOSE_DRAIN_MILLIS);
-        synchronized (compactionGuard) {
-            if (runningCompaction != null) {
-                runningCompaction.setCanceled(true);
-            }
-        }
         synchronized (lifecycle) {
             if (closed) {
                 return;

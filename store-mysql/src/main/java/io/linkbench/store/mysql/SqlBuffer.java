@@ -63,15 +63,36 @@ final class SqlBuffer {
             buf[len++] = '-';
             v = -v;
         }
-        int end = len + 1;
-        for (long t = v; t >= 10; t /= 10) {
-            end++;
+        if (v < BILLION) {
+            digits((int) v, 0);
+        } else if (v < BILLION * BILLION) {
+            // int arithmetic for the digits: C1-compiled code calls the runtime for every long division
+            digits((int) (v / BILLION), 0);
+            digits((int) (v % BILLION), 9);
+        } else {
+            digits((int) (v / (BILLION * BILLION)), 0);
+            long rest = v % (BILLION * BILLION);
+            digits((int) (rest / BILLION), 9);
+            digits((int) (rest % BILLION), 9);
         }
+    }
+
+    private static final long BILLION = 1_000_000_000L;
+
+    /** Appends {@code v} (0 to 999,999,999) in decimal, left-padded with zeros to {@code width} digits. */
+    private void digits(int v, int width) {
+        int n = 1;
+        for (int t = v; t >= 10; t /= 10) {
+            n++;
+        }
+        n = Math.max(n, width);
+        int end = len + n;
         len = end;
-        do {
-            buf[--end] = (byte) ('0' + (int) (v % 10));
-            v /= 10;
-        } while (v != 0);
+        for (int i = 0; i < n; i++) {
+            int q = v / 10;
+            buf[--end] = (byte) ('0' + (v - q * 10));
+            v = q;
+        }
     }
 
     /** {@code X'0A1B...'}: the first {@code count} bytes as a hex literal (X'' for none). */

@@ -29,6 +29,9 @@ final class Connector {
             + "&useLocalSessionState=true&useLocalTransactionState=true&elideSetAutoCommits=true"
             + "&maintainTimeStats=false&cacheServerConfiguration=true&rewriteBatchedStatements=false"
             + "&tcpKeepAlive=true&useInformationSchema=true&dontTrackOpenResources=true&enableQueryTimeouts=false";
+    /** Over the Unix socket: its own buffering replaces Connector/J's read-ahead; no TLS on a local socket. */
+    private static final String UNIX_SOCKET_OPTIONS = "&socketFactory=" + UnixSocketFactory.class.getName()
+            + "&useReadAheadInput=false&useUnbufferedInput=true&sslMode=DISABLED";
 
     private final MySqlConfig config;
     private final com.mysql.cj.jdbc.Driver driver;
@@ -48,7 +51,7 @@ final class Connector {
      * @param withDatabase false to connect without a default database (before it exists)
      */
     Connection open(Purpose purpose, boolean withDatabase) throws StoreException {
-        StringBuilder url = new StringBuilder("jdbc:mysql://").append(config.address()).append('/');
+        StringBuilder url = new StringBuilder("jdbc:mysql://").append(config.hostPort()).append('/');
         if (withDatabase) {
             url.append(config.database());
         }
@@ -56,12 +59,18 @@ final class Connector {
                 .append("&connectTimeout=").append(config.connectTimeoutMs())
                 .append("&socketTimeout=").append(config.connectTimeoutMs()) // bounds the handshake too
                 .append("&useAffectedRows=").append(purpose == Purpose.TRANSACTIONAL);
+        if (!config.socket().isEmpty()) {
+            url.append(UNIX_SOCKET_OPTIONS);
+        }
         if (!config.urlOptions().isEmpty()) {
             url.append('&').append(config.urlOptions());
         }
         Properties props = new Properties();
         props.setProperty("user", config.user());
         props.setProperty("password", config.password());
+        if (!config.socket().isEmpty()) {
+            props.setProperty(UnixSocketFactory.SOCKET_PATH, config.socket());
+        }
         Connection c = null;
         try {
             c = driver.connect(url.toString(), props);

@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
  *
  * @param host             server host name or address
  * @param port             server TCP port
+ * @param socket           path of the server's Unix domain socket, used instead of host and port; empty for TCP
  * @param user             user name
  * @param password         the password (never printed: see {@link #toString()})
  * @param database         database ({@code dbid})
@@ -27,8 +28,8 @@ import java.util.regex.Pattern;
  * @param bulkInsertKb     most KiB of SQL text per bulk-load statement
  * @param indexAfterLoad   create the secondary index {@code id1_type} after the bulk load
  */
-record MySqlConfig(String host, int port, String user, String password, String database, String engine,
-                   String nodeTable, String linkTable, String countTable, Isolation isolation,
+record MySqlConfig(String host, int port, String socket, String user, String password, String database,
+                   String engine, String nodeTable, String linkTable, String countTable, Isolation isolation,
                    String urlOptions, int connectTimeoutMs, int socketTimeoutMs, int bulkInsertKb,
                    boolean indexAfterLoad) {
 
@@ -53,6 +54,7 @@ record MySqlConfig(String host, int port, String user, String password, String d
 
     static final String HOST = "host";
     static final String PORT = "port";
+    static final String SOCKET = "socket";
     static final String USER = "user";
     static final String PASSWORD = "password";
     static final String PASSWORD_FILE = "password_file";
@@ -73,6 +75,8 @@ record MySqlConfig(String host, int port, String user, String password, String d
     static final List<Setting> SETTINGS = List.of(
             Setting.of(HOST, "127.0.0.1", "MySQL or MariaDB server host"),
             Setting.of(PORT, "3306", "server TCP port"),
+            Setting.of(SOCKET, "", "path of the server's Unix domain socket (e.g. /run/mysqld/mysqld.sock): connect "
+                    + "through it instead of host and port; empty: TCP"),
             Setting.of(USER, "linkbench", "user name"),
             Setting.secret(PASSWORD, "password; when empty, read from password_file or the environment variable "
                     + PASSWORD_ENV),
@@ -112,6 +116,7 @@ record MySqlConfig(String host, int port, String user, String password, String d
         }
         return new MySqlConfig(host,
                 s.getInt(PORT, 3306, 1, 65535),
+                s.getString(SOCKET, "").trim(),
                 s.getString(USER, "linkbench"),
                 s.secret(PASSWORD, PASSWORD_FILE, PASSWORD_ENV),
                 identifier(s, DBID, "linkdb0"),
@@ -136,9 +141,14 @@ record MySqlConfig(String host, int port, String user, String password, String d
         return engine.equalsIgnoreCase("ROCKSDB");
     }
 
-    /** "host:port", for messages. */
-    String address() {
+    /** "host:port" as a JDBC URL writes it (an IPv6 address in brackets). */
+    String hostPort() {
         return (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port;
+    }
+
+    /** Where the server is, for messages: the socket's path, or host:port. */
+    String address() {
+        return socket.isEmpty() ? hostPort() : socket;
     }
 
     @Override

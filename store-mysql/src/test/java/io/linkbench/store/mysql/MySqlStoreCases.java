@@ -19,12 +19,14 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreSession;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -247,6 +249,38 @@ abstract class MySqlStoreCases {
             assertEquals(2, s.countLinks(1, 1));
         }
         assertTrue(((CountVerifier) store).verifyCounts().ok());
+    }
+
+    @Test
+    void theUnixSocketCarriesRequestsAndTimesOutASilentRead() throws Exception {
+        String socket = MySqlTestServer.unixSocket();
+        Assumptions.assumeFalse(socket.isEmpty(), "the MySQL server has no Unix socket on this host");
+        store.close();
+        store = MySqlTestServer.freshStore(engine(), database(), Map.of("socket", socket, "bulk_insert_kb", "4"));
+        try (StoreSession s = store.session(0)) {
+            List<Link> batch = new ArrayList<>();
+            for (int id2 = 0; id2 < 300; id2++) { // several 4 KiB statements, each in a few socket reads
+                batch.add(new Link(7, 1, id2, Visibility.VISIBLE, new byte[40], 1, id2));
+            }
+            s.loadLinks(batch);
+            s.loadCounts(List.of(new LinkCount(7, 1, 300, 1, 0)));
+            assertEquals(300, s.getLinkList(7, 1, 0, Long.MAX_VALUE, 0, 1000).size());
+            assertTrue(s.addLink(new Link(7, 1, 300, Visibility.VISIBLE, new byte[70_000], 1, 300)));
+            assertEquals(70_000, s.multigetLinks(7, 1, new long[] {300}).get(0).data().length);
+            assertEquals(301, s.countLinks(7, 1));
+        }
+        Connector connector = new Connector(configOf(Map.of("socket", socket, "socket_timeout", "1")));
+        try (Connection c = connector.open(Connector.Purpose.AUTOCOMMIT, true); Statement st = c.createStatement()) {
+            long start = System.nanoTime();
+            SQLException e = assertThrows(SQLException.class, () -> st.executeQuery("SELECT SLEEP(5)"));
+            assertEquals(StoreException.Kind.TIMEOUT, SqlErrors.kindOf(e), SqlErrors.oneLine(e));
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(ms >= 900 && ms < 4_000, "timed out after " + ms + " ms");
+        }
+        Connector missing = new Connector(configOf(Map.of("socket", "/nonexistent/mysqld.sock")));
+        StoreException e = assertThrows(StoreException.class, () -> missing.open(Connector.Purpose.ADMIN, false));
+        assertEquals(StoreException.Kind.CONNECTION, e.kind(), e.toString());
+        assertTrue(e.getMessage().contains("/nonexistent/mysqld.sock"), e.getMessage());
     }
 
     @Test

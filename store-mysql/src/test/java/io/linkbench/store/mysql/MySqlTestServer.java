@@ -99,6 +99,24 @@ final class MySqlTestServer {
         }
     }
 
+    /**
+     * The server's Unix socket when the tests run on its host: LINKBENCH_MYSQL_SOCKET, or the server's
+     * {@code @@socket} when that file exists here; empty when there is none to use.
+     */
+    static String unixSocket() {
+        String configured = env("LINKBENCH_MYSQL_SOCKET", "");
+        if (!configured.isEmpty() || UNREACHABLE != null) {
+            return configured;
+        }
+        try (Connection c = jdbc(""); java.sql.Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("SELECT @@socket")) {
+            String path = rs.next() ? rs.getString(1) : null;
+            return path != null && java.nio.file.Files.exists(java.nio.file.Path.of(path)) ? path : "";
+        } catch (SQLException e) {
+            return "";
+        }
+    }
+
     private static String env(String name, String defaultValue) {
         String v = System.getenv(name);
         return v == null || v.isBlank() ? defaultValue : v;

@@ -136,18 +136,43 @@ public final class LoadPhase {
                 StoreCounters.delta(countersBefore, StoreCounters.read(store)), StoreCounters.size(store));
         Map<String, Double> steps = new LinkedHashMap<>();
         if (store instanceof LoadHooks hooks && !control.interrupted()) {
-            for (String step : hooks.finishLoadSteps()) {
-                out.printf(Locale.ROOT, "post-load step: %s ...%n", step);
-                long t0 = System.nanoTime();
-                hooks.runFinishLoadStep(step);
-                double s = (System.nanoTime() - t0) / 1e9;
-                steps.put(step, s);
-                out.printf(Locale.ROOT, "post-load step: %s took %.3f s%n", step, s);
-            }
+            runSteps(hooks, steps, warnings);
         }
         return new PhaseResult("load", wallStart, System.currentTimeMillis(), seconds, false, 0, stats,
                 null, StoreCounters.delta(countersBefore, StoreCounters.read(store)), StoreCounters.size(store), steps,
                 control.interrupted(), warnings, 0, cost, points);
+    }
+
+    /**
+     * Runs the store's post-load steps, timing each. An interrupt cancels the running step through the
+     * store; a step that fails because of it ends the steps with a warning instead of failing the load.
+     */
+    private void runSteps(LoadHooks hooks, Map<String, Double> steps, List<String> warnings) throws StoreException {
+        try (RunControl.Registration r = control.onInterrupt(hooks::cancelFinishLoadStep)) {
+            for (String step : hooks.finishLoadSteps()) {
+                if (control.interrupted()) {
+                    return;
+                }
+                out.printf(Locale.ROOT, "post-load step: %s ...%n", step);
+                long t0 = System.nanoTime();
+                try {
+                    hooks.runFinishLoadStep(step);
+                } catch (StoreException e) {
+                    if (!control.interrupted()) {
+                        throw e;
+                    }
+                }
+                double s = (System.nanoTime() - t0) / 1e9;
+                if (control.interrupted()) {
+                    String w = String.format(Locale.ROOT, "post-load step '%s' cancelled after %.3f s", step, s);
+                    warnings.add(w);
+                    out.println(w);
+                    return;
+                }
+                steps.put(step, s);
+                out.printf(Locale.ROOT, "post-load step: %s took %.3f s%n", step, s);
+            }
+        }
     }
 
     /** Ends a progress interval: a point for the charts and files. */

@@ -11,8 +11,12 @@ import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.GraphStore;
+import io.linkbench.store.LoadHooks;
+import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreInfo;
+import io.linkbench.store.StoreSession;
 import io.linkbench.store.memory.MemoryStoreProvider;
 import io.linkbench.workload.GraphShape;
 import io.linkbench.workload.LoadGenerator;
@@ -21,7 +25,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The load and request phases end to end against the memory store. */
@@ -158,6 +166,95 @@ class PhasesTest {
             assertTrue(req.interrupted());
             assertTrue(req.ops().stream().mapToLong(OpStats::count).sum() > 0);
             assertTrue(req.seconds() < 30);
+        }
+    }
+
+    @Test
+    void anInterruptCancelsTheRunningPostLoadStepAndTheLoadReportsIt() throws Exception {
+        RunControl control = new RunControl();
+        try (Bench b = new Bench("maxid1", "2001")) {
+            StepStore store = new StepStore(b.store);
+            Thread stopper = new Thread(() -> {
+                try {
+                    if (store.started.await(30, TimeUnit.SECONDS)) {
+                        control.interrupt("test");
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            stopper.start();
+            long t0 = System.nanoTime();
+            PhaseResult load = new LoadPhase(b.run, new LoadGenerator(b.workload, b.shape, b.run.seed(), 1_700_000_000_000L),
+                    control, out, false, PhaseObserver.NONE).execute(store);
+            stopper.join();
+            assertTrue((System.nanoTime() - t0) / 1e9 < 20, "the step did not wait for its 60 s");
+            assertTrue(load.interrupted());
+            assertTrue(load.steps().isEmpty(), load.steps().toString());
+            assertTrue(load.warnings().stream().anyMatch(w -> w.contains("'build something' cancelled")),
+                    load.warnings().toString());
+            assertTrue(rows(load, "LOAD_LINKS") > 0, "what was loaded is still reported");
+            assertEquals(1, store.cancels.get(), "cancelled once, while the step ran");
+        }
+    }
+
+    /** The memory store with one post-load step that runs 60 s unless it is cancelled (and fails then). */
+    private static final class StepStore implements LoadHooks {
+        final GraphStore delegate;
+        final CountDownLatch started = new CountDownLatch(1);
+        final CountDownLatch cancelled = new CountDownLatch(1);
+        final AtomicInteger cancels = new AtomicInteger();
+
+        StepStore(GraphStore delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public List<String> finishLoadSteps() {
+            return List.of("build something", "never reached");
+        }
+
+        @Override
+        public void runFinishLoadStep(String step) throws StoreException {
+            started.countDown();
+            try {
+                if (cancelled.await(60, TimeUnit.SECONDS)) {
+                    throw new StoreException(StoreException.Kind.OTHER, step + ": cancelled");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        @Override
+        public void cancelFinishLoadStep() {
+            cancels.incrementAndGet();
+            cancelled.countDown();
+        }
+
+        @Override
+        public StoreInfo info() throws StoreException {
+            return delegate.info();
+        }
+
+        @Override
+        public void prepareForLoad(SchemaMode mode) throws StoreException {
+            delegate.prepareForLoad(mode);
+        }
+
+        @Override
+        public void prepareForRequests() throws StoreException {
+            delegate.prepareForRequests();
+        }
+
+        @Override
+        public StoreSession session(int workerId) throws StoreException {
+            return delegate.session(workerId);
+        }
+
+        @Override
+        public void close() throws StoreException {
+            delegate.close();
         }
     }
 

@@ -31,8 +31,8 @@ import org.rocksdb.RocksDBException;
  *
  * <p>Store-level calls (prepare, metrics, verify, finish-load steps, session creation, close) are
  * serialized on one monitor; session operations never take it. On Ctrl-C the owner (the driver) stops
- * its phase and closes the store; the store's shutdown hook only cancels a running post-load
- * compaction (see {@link #cancelCompaction}), the one step the owner cannot stop.
+ * its phase, cancels a running post-load compaction ({@link #cancelFinishLoadStep}) and closes the
+ * store.
  */
 final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadHooks {
     private static final int LOCK_STRIPES = 4096;
@@ -46,7 +46,6 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
     private final Gate gate = new Gate();
     private final StripedLocks locks = new StripedLocks(LOCK_STRIPES);
     private final Object lifecycle = new Object();
-    private final Thread shutdownHook;
     private volatile Database database;
     private volatile NodeIds nodeIds;
     private final Object compactionGuard = new Object();
@@ -60,8 +59,6 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
         this.errors = errors;
         this.database = database;
         this.nodeIds = nodeIdsOf(database);
-        this.shutdownHook = new Thread(this::cancelCompaction, "rocksdb-compaction-cancel");
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
     /** Opens the database of {@code config}, creating it when missing. */
@@ -258,7 +255,7 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
     }
 
     /**
-     * Compacts every data family; the shutdown hook cancels it through the options object. The
+     * Compacts every data family; {@link #cancelFinishLoadStep} cancels it through the options object. The
      * bottommost level is rewritten too: L0 files that do not overlap (the nodes, loaded in id order)
      * would otherwise be moved down as they are, without the bottommost compression.
      */
@@ -284,14 +281,17 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
     }
 
     /**
-     * The shutdown hook. On Ctrl-C the driver stops its phase, reports and closes the store, but it
-     * cannot stop a post-load compaction that is running (a long one would hold up the exit until the
-     * driver gives up waiting): this cancels it, so the step returns within moments.
+     * Cancels a running post-load compaction, so the step returns within moments (a flush is short and
+     * runs to its end). The cancel flag only ends the wait for the compaction; its background job would
+     * run on and hold up closing the database, so background work is stopped too: the run is ending.
+     * Takes no lock the step holds.
      */
-    private void cancelCompaction() {
+    @Override
+    public void cancelFinishLoadStep() {
         synchronized (compactionGuard) {
             if (runningCompaction != null) {
                 runningCompaction.setCanceled(true);
+                database.db.cancelAllBackgroundWork(false);
             }
         }
     }
@@ -304,11 +304,6 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
 
     @Override
     public void close() throws StoreException {
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException e) {
-            // the JVM is shutting down (Ctrl-C): the hook runs as well, and finds no compaction to cancel
-        }
         boolean drained = gate.closeAndDrain(CLOSE_DRAIN_MILLIS);
         synchronized (lifecycle) {
             if (closed) {

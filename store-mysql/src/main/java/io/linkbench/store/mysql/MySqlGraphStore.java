@@ -38,6 +38,8 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
     private final int maxStatementChars;
     private final String serverVersion;
     private Connection admin;
+    /** The server thread id of the connection running a post-load step, or -1. */
+    private volatile long stepThreadId = -1;
     private boolean closed;
 
     private MySqlGraphStore(MySqlConfig config, Connector connector, Connection admin) throws SQLException {
@@ -151,10 +153,33 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
         try {
             Connection c = admin();
             if (!schema.hasLinkIndex(c)) {
-                schema.addLinkIndex(c);
+                stepThreadId = ((com.mysql.cj.jdbc.JdbcConnection) c).getId();
+                try {
+                    schema.addLinkIndex(c);
+                } finally {
+                    stepThreadId = -1;
+                }
             }
         } catch (SQLException e) {
             throw adminFailure(step, e);
+        }
+    }
+
+    /**
+     * Stops a running index build with {@code KILL QUERY} from a connection of its own (the step's
+     * connection is busy, and this store's monitor is held by the step). The server rolls the ALTER
+     * back; {@code -r} builds the index later when it is missing.
+     */
+    @Override
+    public void cancelFinishLoadStep() {
+        long id = stepThreadId;
+        if (id < 0) {
+            return;
+        }
+        try (Connection c = connector.open(Connector.Purpose.ADMIN, false); Statement s = c.createStatement()) {
+            s.execute("KILL QUERY " + id);
+        } catch (SQLException | StoreException e) {
+            // the server is gone or refuses: the step ends by itself
         }
     }
 

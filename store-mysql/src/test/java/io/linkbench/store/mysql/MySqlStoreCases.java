@@ -202,6 +202,54 @@ abstract class MySqlStoreCases {
     }
 
     @Test
+    void cancellingTheIndexBuildStopsItAndLeavesTheIndexToTheRequestPhase() throws Exception {
+        store.close();
+        store = MySqlTestServer.freshStore(engine(), database(), Map.of("index_after_load", "true"));
+        LoadHooks hooks = (LoadHooks) store;
+        try (StoreSession s = store.session(0)) {
+            s.loadLinks(List.of(new Link(5, 1, 6, Visibility.VISIBLE, new byte[] {1}, 1, 9)));
+        }
+        Schema schema = new Schema(configOf(Map.of()));
+        try (Connection blocker = MySqlTestServer.jdbc(database()); Statement st = blocker.createStatement()) {
+            // an open transaction that read the table holds its metadata lock: the ALTER waits for it
+            blocker.setAutoCommit(false);
+            st.executeQuery("SELECT * FROM linktable LIMIT 1").close();
+            java.util.concurrent.CompletableFuture<Void> step = java.util.concurrent.CompletableFuture.runAsync(() -> {
+                try {
+                    hooks.runFinishLoadStep("build index id1_type");
+                } catch (StoreException e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            });
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (!alterRunning(st) && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(alterRunning(st), "the index build started and waits for the metadata lock");
+            long t0 = System.nanoTime();
+            hooks.cancelFinishLoadStep();
+            var e = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> step.get(10, java.util.concurrent.TimeUnit.SECONDS));
+            assertTrue(e.getCause() instanceof StoreException, e.toString());
+            assertTrue((System.nanoTime() - t0) / 1e9 < 5, "the step ended soon after the cancel");
+            blocker.commit();
+            assertFalse(schema.hasLinkIndex(blocker));
+        }
+        hooks.cancelFinishLoadStep(); // no step running: nothing happens
+        store.prepareForRequests();
+        try (Connection c = MySqlTestServer.jdbc(database())) {
+            assertTrue(schema.hasLinkIndex(c), "-r builds the index that is missing");
+        }
+    }
+
+    private boolean alterRunning(Statement st) throws SQLException {
+        try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM information_schema.PROCESSLIST"
+                + " WHERE INFO LIKE 'ALTER TABLE `" + database() + "`.`linktable` ADD INDEX%'")) {
+            return rs.next() && rs.getLong(1) > 0;
+        }
+    }
+
+    @Test
     void statementsThatAddressOneLinkUseThePrimaryKey() throws Exception {
         SqlText sql = new SqlText(configOf(Map.of()));
         try (StoreSession s = store.session(0)) { // rows, so the plans are not "impossible WHERE"

@@ -135,6 +135,12 @@ public final class Settings {
         return parsed;
     }
 
+    /** A required boolean. */
+    public boolean getBoolean(String key) {
+        requirePresent(key, "true or false");
+        return getBoolean(key, false);
+    }
+
     public boolean getBoolean(String key, boolean defaultValue) {
         Optional<String> v = optional(key);
         if (v.isEmpty()) {
@@ -172,6 +178,12 @@ public final class Settings {
         return env == null ? "" : env;
     }
 
+    /** A required enum value (see {@link #getEnum(String, Class, Enum)}). */
+    public <E extends Enum<E>> E getEnum(String key, Class<E> type) {
+        requirePresent(key, oneOf(type));
+        return getEnum(key, type, null);
+    }
+
     /** An enum value, matched without regard to case and with '-' read as '_'. */
     public <E extends Enum<E>> E getEnum(String key, Class<E> type, E defaultValue) {
         Optional<String> v = optional(key);
@@ -184,11 +196,15 @@ public final class Settings {
                 return e;
             }
         }
-        StringBuilder allowed = new StringBuilder("must be one of");
+        throw ConfigException.badValue(key, v.get(), "must be " + oneOf(type));
+    }
+
+    private static <E extends Enum<E>> String oneOf(Class<E> type) {
+        StringBuilder allowed = new StringBuilder("one of");
         for (E e : type.getEnumConstants()) {
             allowed.append(' ').append(e.name().toLowerCase(Locale.ROOT));
         }
-        throw ConfigException.badValue(key, v.get(), allowed.toString());
+        return allowed.toString();
     }
 
     /** Accepts plain integers and the forms 10e6, 1_000_000 and 1,000,000. */

@@ -45,6 +45,18 @@ class SettingsTest {
     }
 
     @Test
+    void requiredBooleansAndEnumsNameTheMissingKeyAndWhatItTakes() {
+        assertTrue(of("wal", "off").getBoolean("wal") == false);
+        assertEquals(io.linkbench.store.SchemaMode.RECREATE,
+                of("schema", "recreate").getEnum("schema", io.linkbench.store.SchemaMode.class));
+        ConfigException b = assertThrows(ConfigException.class, () -> of("other", "1").getBoolean("wal"));
+        assertEquals("wal is missing: it must be true or false", b.getMessage());
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> of("schema", " ").getEnum("schema", io.linkbench.store.SchemaMode.class));
+        assertEquals("schema is missing: it must be one of create recreate", e.getMessage());
+    }
+
+    @Test
     void unknownKeySuggestsClosest() {
         ConfigException e = assertThrows(ConfigException.class,
                 () -> KeyCheck.rejectUnknown(List.of("maxid"), CoreSettings.all()));

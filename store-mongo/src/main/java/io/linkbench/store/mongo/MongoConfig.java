@@ -104,16 +104,20 @@ record MongoConfig(ConnectionString connectionString, String user, String passwo
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_\\-]{1,60}");
     private static final Pattern URL_OPTION = Pattern.compile("[A-Za-z][A-Za-z0-9]*=[^&]*");
 
-    /** Reads and validates every key; throws ConfigException with a one-line message. */
-    static MongoConfig from(Settings s) {
+    /**
+     * Reads and validates every key, the declared defaults ({@link #SETTINGS}) filling those not given;
+     * throws ConfigException with a one-line message.
+     */
+    static MongoConfig from(Settings given) {
+        Settings s = Settings.withDefaults(given.asMap(), SETTINGS);
         String url = s.getString(URL, "");
         ConnectionString cs;
         if (url.isEmpty()) {
-            String host = s.getString(HOST, "127.0.0.1");
+            String host = s.getString(HOST);
             if (!host.matches("[A-Za-z0-9.:_\\-\\[\\]%]+")) {
                 throw ConfigException.badValue(HOST, host, "must be a host name or an IP address");
             }
-            int port = s.getInt(PORT, 27017, 1, 65535);
+            int port = s.getInt(PORT, 1, 65535);
             String options = s.getString(URL_OPTIONS, "");
             for (String option : options.split("&")) {
                 if (!option.isEmpty() && !URL_OPTION.matcher(option).matches()) {
@@ -129,19 +133,19 @@ record MongoConfig(ConnectionString connectionString, String user, String passwo
         if (!user.isEmpty() && cs.getCredential() != null) {
             throw new ConfigException(USER + "=" + user + ": url names a user already; give the user in one place");
         }
-        return new MongoConfig(cs, user, user.isEmpty() ? "" : password(s), name(s, AUTH_SOURCE, "admin"),
-                name(s, DBID, "linkdb0"),
-                name(s, NODETABLE, "nodes"),
-                name(s, LINKTABLE, "links"),
-                name(s, COUNTTABLE, "counts"),
-                name(s, METATABLE, "meta"),
-                s.getEnum(TRANSACTIONS, Transactions.class, Transactions.AUTO),
-                s.getInt(TXN_RETRIES, 3, 0, 100),
-                s.getInt(SERVER_SELECTION_TIMEOUT, 5, 1, 3600) * 1000,
-                s.getInt(CONNECT_TIMEOUT, 5, 1, 3600) * 1000,
-                s.getInt(SOCKET_TIMEOUT, 120, 0, 86400) * 1000,
-                s.getBoolean(INDEX_AFTER_LOAD, false),
-                s.getInt(NODE_ID_BLOCK, 100, 1, 1_000_000));
+        return new MongoConfig(cs, user, user.isEmpty() ? "" : password(s), name(s, AUTH_SOURCE),
+                name(s, DBID),
+                name(s, NODETABLE),
+                name(s, LINKTABLE),
+                name(s, COUNTTABLE),
+                name(s, METATABLE),
+                s.getEnum(TRANSACTIONS, Transactions.class),
+                s.getInt(TXN_RETRIES, 0, 100),
+                s.getInt(SERVER_SELECTION_TIMEOUT, 1, 3600) * 1000,
+                s.getInt(CONNECT_TIMEOUT, 1, 3600) * 1000,
+                s.getInt(SOCKET_TIMEOUT, 0, 86400) * 1000,
+                s.getBoolean(INDEX_AFTER_LOAD),
+                s.getInt(NODE_ID_BLOCK, 1, 1_000_000));
     }
 
     /** The hosts of the connection string, "h1:p1,h2:p2", for messages and facts (no credentials). */
@@ -165,8 +169,8 @@ record MongoConfig(ConnectionString connectionString, String user, String passwo
         }
     }
 
-    private static String name(Settings s, String key, String defaultValue) {
-        String v = s.getString(key, defaultValue);
+    private static String name(Settings s, String key) {
+        String v = s.getString(key);
         if (!NAME.matcher(v).matches()) {
             throw ConfigException.badValue(key, v, "must be 1 to 60 letters, digits, '_' or '-'");
         }

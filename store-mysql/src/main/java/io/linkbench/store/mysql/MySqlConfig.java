@@ -99,9 +99,13 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
     private static final Pattern URL_OPTION = Pattern.compile("[A-Za-z][A-Za-z0-9]*=[^&]*");
     private static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9.:_\\-\\[\\]%]+");
 
-    /** Reads and validates every key; throws ConfigException with a one-line message. */
-    static MySqlConfig from(Settings s) {
-        String engine = identifier(s, ENGINE, "InnoDB");
+    /**
+     * Reads and validates every key, the declared defaults ({@link #SETTINGS}) filling those not given;
+     * throws ConfigException with a one-line message.
+     */
+    static MySqlConfig from(Settings given) {
+        Settings s = Settings.withDefaults(given.asMap(), SETTINGS);
+        String engine = identifier(s, ENGINE);
         Isolation isolation = s.getEnum(ISOLATION, Isolation.class,
                 isRocksDb(engine) ? Isolation.READ_COMMITTED : Isolation.REPEATABLE_READ);
         String urlOptions = s.getString(URL_OPTIONS, "");
@@ -110,26 +114,26 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
                 throw ConfigException.badValue(URL_OPTIONS, urlOptions, "must be name=value pairs joined by '&'");
             }
         }
-        String host = s.getString(HOST, "127.0.0.1");
+        String host = s.getString(HOST);
         if (!HOST_NAME.matcher(host).matches()) {
             throw ConfigException.badValue(HOST, host, "must be a host name or an IP address");
         }
         return new MySqlConfig(host,
-                s.getInt(PORT, 3306, 1, 65535),
+                s.getInt(PORT, 1, 65535),
                 s.getString(SOCKET, "").trim(),
-                s.getString(USER, "linkbench"),
+                s.getString(USER),
                 s.secret(PASSWORD, PASSWORD_FILE, PASSWORD_ENV),
-                identifier(s, DBID, "linkdb0"),
+                identifier(s, DBID),
                 engine,
-                identifier(s, NODETABLE, "nodetable"),
-                identifier(s, LINKTABLE, "linktable"),
-                identifier(s, COUNTTABLE, "counttable"),
+                identifier(s, NODETABLE),
+                identifier(s, LINKTABLE),
+                identifier(s, COUNTTABLE),
                 isolation,
                 urlOptions,
-                s.getInt(CONNECT_TIMEOUT, 10, 1, 3600) * 1000,
-                s.getInt(SOCKET_TIMEOUT, 120, 0, 86400) * 1000,
-                s.getInt(BULK_INSERT_KB, 1024, 1, 1 << 20),
-                s.getBoolean(INDEX_AFTER_LOAD, false));
+                s.getInt(CONNECT_TIMEOUT, 1, 3600) * 1000,
+                s.getInt(SOCKET_TIMEOUT, 0, 86400) * 1000,
+                s.getInt(BULK_INSERT_KB, 1, 1 << 20),
+                s.getBoolean(INDEX_AFTER_LOAD));
     }
 
     /** True when the engine is MyRocks (ROCKSDB), whatever the case. */
@@ -157,8 +161,8 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
                 + " isolation=" + isolation.sqlName() + "]";
     }
 
-    private static String identifier(Settings s, String key, String defaultValue) {
-        String v = s.getString(key, defaultValue);
+    private static String identifier(Settings s, String key) {
+        String v = s.getString(key);
         if (!IDENTIFIER.matcher(v).matches()) {
             throw ConfigException.badValue(key, v, "must be 1 to 64 letters, digits, '_' or '$'");
         }

@@ -62,8 +62,9 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
             Setting.of(COMPACT_AFTER_LOAD, "true", "defer compaction during a load and compact everything once at its end (a timed post-load step)"));
 
     /** Reads and validates every key; throws ConfigException with a one-line message. */
-    static RocksDbConfig from(Settings s) {
-        String dirText = s.getString(DATA_DIR, "./data/rocksdb");
+    static RocksDbConfig from(Settings given) {
+        Settings s = Settings.withDefaults(given.asMap(), SETTINGS);
+        String dirText = s.getString(DATA_DIR);
         Path dir;
         try {
             dir = Path.of(dirText).toAbsolutePath().normalize();
@@ -71,18 +72,18 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
             throw ConfigException.badValue(DATA_DIR, dirText, "not a valid path");
         }
         RocksDbConfig c = new RocksDbConfig(dirText, dir,
-                s.getInt(BLOCK_CACHE_MB, 512, 0, 1 << 20),
-                s.getInt(BLOCK_SIZE_KB, 16, 1, 1024),
-                s.getInt(WRITE_BUFFER_MB, 64, 1, 1 << 16),
-                Compression.parseLevels(COMPRESSION, s.getString(COMPRESSION, "none,none,lz4")),
-                Compression.parse(BOTTOMMOST_COMPRESSION, s.getString(BOTTOMMOST_COMPRESSION, "zstd")),
-                s.getBoolean(WAL, true),
-                s.getBoolean(LOAD_WAL, false),
-                s.getBoolean(SYNC, false),
-                s.getInt(BACKGROUND_JOBS, 2, 1, 256),
-                s.getInt(BLOOM_BITS, 10, 0, 64),
-                s.getBoolean(STATISTICS, true),
-                s.getBoolean(COMPACT_AFTER_LOAD, true));
+                s.getInt(BLOCK_CACHE_MB, 0, 1 << 20),
+                s.getInt(BLOCK_SIZE_KB, 1, 1024),
+                s.getInt(WRITE_BUFFER_MB, 1, 1 << 16),
+                Compression.parseLevels(COMPRESSION, s.getString(COMPRESSION)),
+                Compression.parse(BOTTOMMOST_COMPRESSION, s.getString(BOTTOMMOST_COMPRESSION)),
+                s.getBoolean(WAL),
+                s.getBoolean(LOAD_WAL),
+                s.getBoolean(SYNC),
+                s.getInt(BACKGROUND_JOBS, 1, 256),
+                s.getInt(BLOOM_BITS, 0, 64),
+                s.getBoolean(STATISTICS),
+                s.getBoolean(COMPACT_AFTER_LOAD));
         if (c.sync() && !c.wal() && !c.loadWal()) {
             throw ConfigException.badValue(SYNC, "true", "needs wal=true (there is no log to sync)");
         }

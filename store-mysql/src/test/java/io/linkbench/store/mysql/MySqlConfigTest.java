@@ -1,0 +1,59 @@
+package io.linkbench.store.mysql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.config.ConfigException;
+import io.linkbench.config.Setting;
+import io.linkbench.config.Settings;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The MySQL store's configuration: its declared defaults, addresses and refusals (no server needed). */
+class MySqlConfigTest {
+
+    @Test
+    void keysNotGivenTakeTheDeclaredDefaults() {
+        MySqlConfig c = MySqlConfig.from(new Settings(Map.of()));
+        assertEquals("127.0.0.1:3306", c.address());
+        assertEquals("", c.socket());
+        assertEquals("linkdb0", c.database());
+        assertEquals("InnoDB", c.engine());
+        assertEquals(MySqlConfig.Isolation.REPEATABLE_READ, c.isolation());
+        assertEquals(10_000, c.connectTimeoutMs());
+        assertEquals(120_000, c.socketTimeoutMs());
+        assertEquals(1024, c.bulkInsertKb());
+        assertFalse(c.indexAfterLoad());
+        Map<String, String> declared = new HashMap<>();
+        for (Setting s : MySqlConfig.SETTINGS) {
+            if (s.defaultValue() != null) {
+                declared.put(s.key(), s.defaultValue());
+            }
+        }
+        assertEquals(c, MySqlConfig.from(new Settings(declared)), "the declarations are the defaults");
+    }
+
+    @Test
+    void theUnixSocketReplacesHostAndPortInMessagesAndIpv6HostsGetBrackets() {
+        MySqlConfig c = MySqlConfig.from(new Settings(Map.of("socket", " /run/mysqld/mysqld.sock ", "engine", "rocksdb")));
+        assertEquals("/run/mysqld/mysqld.sock", c.address());
+        assertEquals(MySqlConfig.Isolation.READ_COMMITTED, c.isolation());
+        assertEquals("[::1]:3307", MySqlConfig.from(new Settings(Map.of("host", "::1", "port", "3307"))).hostPort());
+        MySqlConfig withPassword = MySqlConfig.from(new Settings(Map.of("password", "hunter2")));
+        assertEquals("hunter2", withPassword.password());
+        assertFalse(withPassword.toString().contains("hunter2"), withPassword.toString());
+    }
+
+    @Test
+    void badValuesNameTheKey() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> MySqlConfig.from(new Settings(Map.of("linktable", "links; DROP"))));
+        assertTrue(e.getMessage().startsWith("linktable=links; DROP: must be"), e.getMessage());
+        ConfigException p = assertThrows(ConfigException.class,
+                () -> MySqlConfig.from(new Settings(Map.of("port", "0"))));
+        assertTrue(p.getMessage().startsWith("port=0"), p.getMessage());
+    }
+}

@@ -35,6 +35,10 @@ final class MergeCommand implements Callable<Integer> {
             description = "where the merged result goes: a new or empty directory (created)")
     Path outDir;
 
+    @Option(names = "--shared-server", description = "the hosts ran against one server: take its CPU, IO and "
+            + "store counters once (the largest of the hosts' measurements) instead of summing them")
+    boolean sharedServer;
+
     @Spec
     CommandSpec spec;
 
@@ -42,7 +46,7 @@ final class MergeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         checkOut(outDir);
         List<LoadedRun> runs = LoadedRun.readAll(dirs);
-        RunResult merged = new RunMerger().merge(runs);
+        RunResult merged = new RunMerger(sharedServer).merge(runs);
         String summary = new MergeSummary().render(runs, merged);
         Files.createDirectories(outDir);
         new ResultFiles().write(outDir, merged, summary);

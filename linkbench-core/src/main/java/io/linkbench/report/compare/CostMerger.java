@@ -28,11 +28,20 @@ import java.util.function.ToDoubleFunction;
  * A total that one host could not measure makes the sum, and what is derived from it, unavailable
  * (NaN), with a line in {@link PhaseCost#unavailable()}; so does a figure with no raw total to sum.
  * Each host's own unavailable lines are kept, prefixed with {@code host <name>: }.
+ *
+ * <p>When the hosts ran against one shared server, the server's totals ({@code server_cpu_s},
+ * {@code server_read_kb}, {@code server_write_kb}) and the store counters (server-wide) were each
+ * measured by every host that could see them, over the same window: they are taken once, the largest
+ * of the hosts' values, and a host that could not measure them (a client on another host than the
+ * server) does not make them unavailable.
  */
 final class CostMerger {
     private static final List<String> TOTALS = List.of(PhaseCost.TOTAL_READS, PhaseCost.TOTAL_READ_KB,
             PhaseCost.TOTAL_WRITE_KB, PhaseCost.HOST_CPU_S, PhaseCost.HOST_CPU_CAPACITY_S, PhaseCost.SERVER_CPU_S,
             PhaseCost.CLIENT_CPU_S, PhaseCost.TOTAL_CONTEXT_SWITCHES, PhaseCost.SERVER_READ_KB, PhaseCost.SERVER_WRITE_KB);
+
+    private static final List<String> SERVER_TOTALS = List.of(PhaseCost.SERVER_CPU_S, PhaseCost.SERVER_READ_KB,
+            PhaseCost.SERVER_WRITE_KB);
 
     private static final String STORE_PREFIX = "store ";
     private static final String PER_OP = "/op";
@@ -47,10 +56,12 @@ final class CostMerger {
      * @param hosts      the hosts' display names
      * @param operations the merged phase's operations (rows, for a load)
      * @param throughput the merged phase's operations per second (the sum over the hosts)
-     * @param counters   the merged phase's store counter deltas (summed over the hosts)
+     * @param counters   the merged phase's store counter deltas (summed over the hosts, or the largest
+     *                   with a shared server)
+     * @param sharedServer the hosts ran against one server: its totals are taken once, not summed
      */
     static PhaseCost merge(List<PhaseCost> costs, List<String> hosts, long operations, double throughput,
-                           Map<String, Long> counters) {
+                           Map<String, Long> counters, boolean sharedServer) {
         Set<String> names = new LinkedHashSet<>();
         List<String> unavailable = new ArrayList<>();
         for (int h = 0; h < costs.size(); h++) {
@@ -61,7 +72,8 @@ final class CostMerger {
         }
         Map<String, Double> totals = new LinkedHashMap<>();
         for (String t : TOTALS) {
-            totals.put(t, sum(costs, hosts, t, unavailable));
+            totals.put(t, sharedServer && SERVER_TOTALS.contains(t) ? max(costs, c -> c.get(t))
+                    : sum(costs, hosts, t, unavailable));
         }
         double ops = operations;
         Map<String, Double> figures = new LinkedHashMap<>();

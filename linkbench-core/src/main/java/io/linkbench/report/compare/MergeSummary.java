@@ -20,6 +20,10 @@ public final class MergeSummary {
         out.append(String.format(Locale.ROOT, "linkbench merge: %d client results of store=%s%s%n", inputs.size(),
                 merged.store().store(), merged.store().engine().isEmpty() ? "" : " engine=" + merged.store().engine()));
         out.append("histograms added, counts and cost totals summed, throughput = sum of the hosts' throughputs\n");
+        String server = merged.config().get(RunMerger.MERGED_SERVER);
+        if (server != null) {
+            out.append("server: ").append(server).append('\n');
+        }
         for (int h = 0; h < inputs.size(); h++) {
             out.append("  host ").append(hosts.get(h)).append(": ").append(inputs.get(h).dir()).append('\n');
         }

@@ -33,8 +33,8 @@ import org.HdrHistogram.Histogram;
  *   <li>{@code seconds = operations / (sum of the hosts' throughputs)}, so the merged throughput is
  *       exactly the sum of the hosts' throughputs even when their windows differ slightly in length;
  *       start = earliest start, end = latest end; target rate summed;</li>
- *   <li>cost: see {@link CostMerger}; store counter deltas summed (when the hosts share one server,
- *       server-wide counters are then counted once per host); size = the largest; post-load steps =
+ *   <li>cost: see {@link CostMerger}; store counter deltas summed, or with {@code sharedServer} the
+ *       largest (server-wide counters that every host measured); size = the largest; post-load steps =
  *       the longest; interrupted when any host was; warnings kept as {@code host <name>: ...};</li>
  *   <li>intervals: the i-th interval of every host merged (counts and errors summed, max = the
  *       largest); interval percentiles and host rates are not kept as histograms or totals, so they
@@ -47,6 +47,23 @@ import org.HdrHistogram.Histogram;
 public final class RunMerger {
     /** The configuration key listing the merged directories. */
     public static final String MERGED_FROM = "merged_from";
+    /** The configuration key that records how the server's figures were merged. */
+    public static final String MERGED_SERVER = "merged_server";
+
+    private final boolean sharedServer;
+
+    /** A merger for clients of servers of their own (or of one server whose figures no host saw). */
+    public RunMerger() {
+        this(false);
+    }
+
+    /**
+     * @param sharedServer the hosts ran against one server: its CPU, IO and store counters are taken
+     *                     once (the largest of the hosts' measurements) instead of summed
+     */
+    public RunMerger(boolean sharedServer) {
+        this.sharedServer = sharedServer;
+    }
 
     /**
      * Merges the runs.
@@ -71,6 +88,8 @@ public final class RunMerger {
         Map<String, String> config = new LinkedHashMap<>(first.config());
         config.put(MERGED_FROM, String.join(", ",
                 runs.stream().map(r -> r.dir().toAbsolutePath().normalize().toString()).toList()));
+        config.put(MERGED_SERVER, sharedServer ? "shared: server figures and store counters taken once (largest)"
+                : "per host: server figures and store counters summed");
         long started = runs.stream().mapToLong(r -> r.run().startedEpochMs()).min().orElseThrow();
         return new RunResult(first.linkbenchVersion(), started, String.join("+", hosts), config,
                 storeInfo(runs, hosts), phases);
@@ -143,7 +162,7 @@ public final class RunMerger {
         return unique;
     }
 
-    private static PhaseResult mergePhase(List<PhaseResult> parts, List<String> hosts) {
+    private PhaseResult mergePhase(List<PhaseResult> parts, List<String> hosts) {
         PhaseResult first = parts.get(0);
         Map<String, List<OpStats>> byOp = new LinkedHashMap<>();
         for (PhaseResult p : parts) {
@@ -159,7 +178,7 @@ public final class RunMerger {
         for (int h = 0; h < parts.size(); h++) {
             PhaseResult p = parts.get(h);
             throughput += p.throughput();
-            p.storeCounters().forEach((k, v) -> counters.merge(k, v, Long::sum));
+            p.storeCounters().forEach((k, v) -> counters.merge(k, v, sharedServer ? Math::max : Long::sum));
             p.steps().forEach((k, v) -> steps.merge(k, v, Math::max));
             for (String w : p.warnings()) {
                 warnings.add("host " + hosts.get(h) + ": " + w);
@@ -181,7 +200,7 @@ public final class RunMerger {
         double seconds = throughput > 0 ? operations / throughput
                 : parts.stream().mapToDouble(PhaseResult::seconds).max().orElse(0);
         PhaseCost cost = CostMerger.merge(parts.stream().map(PhaseResult::cost).toList(), hosts, operations, throughput,
-                counters);
+                counters, sharedServer);
         return new PhaseResult(first.phase(), start, end, seconds, first.openLoop(),
                 parts.stream().mapToDouble(PhaseResult::targetRate).sum(), ops,
                 add(parts.stream().map(PhaseResult::scheduleLag).toList()), counters,

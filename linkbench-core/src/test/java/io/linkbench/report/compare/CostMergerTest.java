@@ -38,7 +38,7 @@ class CostMergerTest {
     @Test
     void totalsAreSummedAndPerOpFiguresRecomputedFromThem() {
         PhaseCost merged = CostMerger.merge(List.of(host(100, 400, 800, 30, 80, 10, 5, 1000, 2e9),
-                host(300, 600, 200, 10, 80, 2, 3, 3000, 3e9)), List.of("a", "b"), 2000, 100, Map.of());
+                host(300, 600, 200, 10, 80, 2, 3, 3000, 3e9)), List.of("a", "b"), 2000, 100, Map.of(), false);
         assertEquals(100, merged.get(PhaseCost.OPS_PER_S));
         assertEquals(400.0 / 2000, merged.get(PhaseCost.READS), 1e-12);
         assertEquals(1000.0 / 2000, merged.get(PhaseCost.READ_KB), 1e-12);
@@ -56,11 +56,27 @@ class CostMergerTest {
     }
 
     @Test
+    void aSharedServerCountsItsFiguresOnceAndAHostThatCouldNotSeeItDoesNotSpoilThem() {
+        PhaseCost onServerHost = host(100, 400, 800, 30, 80, 10, 5, 1000, 2e9);
+        Map<String, Double> remote = new LinkedHashMap<>(host(300, 600, 200, 10, 80, 9, 3, 3000, 3e9).figures());
+        remote.remove(PhaseCost.SERVER_CPU_S); // a client on another host than the server cannot see its CPU
+        PhaseCost merged = CostMerger.merge(List.of(onServerHost, new PhaseCost(remote, List.of("server CPU: remote"))),
+                List.of("a", "b"), 2000, 100, Map.of("rows_read", 70L), true);
+        assertEquals(10e6 / 2000, merged.get(PhaseCost.SERVER_CPU_US), 1e-9, "the one host that saw it");
+        assertEquals(8e6 / 2000, merged.get(PhaseCost.CLIENT_CPU_US), 1e-9, "clients are still summed");
+        assertEquals(40e6 / 2000, merged.get(PhaseCost.HOST_CPU_US), 1e-9, "hosts are still summed");
+        assertEquals(List.of("host b: server CPU: remote"), merged.unavailable());
+        PhaseCost bothSaw = CostMerger.merge(List.of(host(0, 0, 0, 1, 2, 10, 1, 0, 0), host(0, 0, 0, 1, 2, 12, 1, 0, 0)),
+                List.of("a", "b"), 1000, 10, Map.of(), true);
+        assertEquals(12e6 / 1000, bothSaw.get(PhaseCost.SERVER_CPU_US), 1e-9, "the largest, not the sum");
+    }
+
+    @Test
     void aTotalMissingOnOneHostMakesTheSumAndItsFiguresUnavailable() {
         PhaseCost withoutDisk = new PhaseCost(Map.of(PhaseCost.HOST_CPU_S, 1.0, PhaseCost.HOST_CPU_CAPACITY_S, 2.0),
                 List.of("disk IO: no such device"));
         PhaseCost merged = CostMerger.merge(List.of(host(100, 400, 800, 30, 80, 10, 5, 1000, 2e9), withoutDisk),
-                List.of("a", "b"), 1000, 50, Map.of());
+                List.of("a", "b"), 1000, 50, Map.of(), false);
         assertTrue(Double.isNaN(merged.get(PhaseCost.READS)));
         assertTrue(Double.isNaN(merged.get(PhaseCost.TOTAL_READS)));
         assertEquals(31e6 / 1000, merged.get(PhaseCost.HOST_CPU_US), 1e-9);
@@ -72,9 +88,9 @@ class CostMergerTest {
     @Test
     void noCostAnywhereStaysEmptyAndAFigureWithoutTotalIsNotAveraged() {
         assertEquals(PhaseCost.NONE,
-                CostMerger.merge(List.of(PhaseCost.NONE, PhaseCost.NONE), List.of("a", "b"), 10, 1, Map.of()));
+                CostMerger.merge(List.of(PhaseCost.NONE, PhaseCost.NONE), List.of("a", "b"), 10, 1, Map.of(), false));
         PhaseCost other = new PhaseCost(Map.of("rows_read/op", 3.0), List.of());
-        PhaseCost merged = CostMerger.merge(List.of(other, other), List.of("a", "b"), 10, 1, Map.of("rows_read", 60L));
+        PhaseCost merged = CostMerger.merge(List.of(other, other), List.of("a", "b"), 10, 1, Map.of("rows_read", 60L), false);
         assertTrue(Double.isNaN(merged.get("rows_read/op")));
         assertEquals(List.of("rows_read/op: cannot be merged: no raw total or store counter to sum"), merged.unavailable());
     }
@@ -82,7 +98,7 @@ class CostMergerTest {
     @Test
     void storeCounterFiguresComeFromTheSummedCounters() {
         PhaseCost host = new PhaseCost(Map.of("store rows_read/op", 99.0), List.of());
-        PhaseCost merged = CostMerger.merge(List.of(host, host), List.of("a", "b"), 20, 1, Map.of("rows_read", 50L));
+        PhaseCost merged = CostMerger.merge(List.of(host, host), List.of("a", "b"), 20, 1, Map.of("rows_read", 50L), false);
         assertEquals(2.5, merged.get("store rows_read/op"));
     }
 }

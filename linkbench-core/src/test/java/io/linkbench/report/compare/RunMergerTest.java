@@ -54,6 +54,24 @@ class RunMergerTest {
     }
 
     @Test
+    void aSharedServerTakesTheStoreCountersOnceAndTheRunSaysHow() {
+        List<LoadedRun> runs = List.of(
+                run("d1", "c1", "mysql", "InnoDB", withCounters(Map.of("Questions", 1000L, "Handler_write", 40L))),
+                run("d2", "c2", "mysql", "InnoDB", withCounters(Map.of("Questions", 1100L))));
+        RunResult shared = new RunMerger(true).merge(runs);
+        assertEquals(Map.of("Questions", 1100L, "Handler_write", 40L), shared.phases().get(0).storeCounters());
+        assertTrue(shared.config().get(RunMerger.MERGED_SERVER).startsWith("shared"), shared.config().toString());
+        RunResult separate = merger.merge(runs);
+        assertEquals(2100L, separate.phases().get(0).storeCounters().get("Questions"));
+        assertTrue(separate.config().get(RunMerger.MERGED_SERVER).startsWith("per host"), separate.config().toString());
+    }
+
+    private static PhaseResult withCounters(Map<String, Long> counters) {
+        return new PhaseResult("request", 1_000_000, 1_010_000, 10, false, 0, List.of(op("GET_NODE", series(10, 1000, 0))),
+                null, counters, 1000, Map.of(), false, List.of(), 0, io.linkbench.measure.PhaseCost.NONE, List.of());
+    }
+
+    @Test
     void runsOfDifferentPhasesOrStoresAreRefused() {
         LoadedRun loadAndRequest = run("d1", "c1", "memory", "", phase("load", 1, List.of()), phase("request", 1, List.of()));
         LoadedRun requestOnly = run("d2", "c2", "memory", "", phase("request", 1, List.of()));

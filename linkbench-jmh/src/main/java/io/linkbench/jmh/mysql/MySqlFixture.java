@@ -20,6 +20,7 @@ import org.openjdk.jmh.annotations.State;
  * do), in a database of its own per {@link #engine}, recreated and loaded with {@link #GRAPH}: 20,000
  * nodes with 4 links each, small enough to stay in the server's caches, so the figures are the round
  * trip, the driver's and the server's CPU per call. Without a reachable server the benchmarks are skipped.
+ * {@code -p socket=/run/mysqld/mysqld.sock} runs them through the server's Unix socket instead of TCP.
  */
 @State(Scope.Benchmark)
 public class MySqlFixture extends StoreFixture {
@@ -27,6 +28,10 @@ public class MySqlFixture extends StoreFixture {
 
     @Param({"ROCKSDB", "InnoDB"})
     public String engine;
+
+    /** The server's Unix socket (the store's {@code socket}); empty for TCP. */
+    @Param({""})
+    public String socket;
 
     private final String host = env("LINKBENCH_MYSQL_HOST", "127.0.0.1");
     private final String port = env("LINKBENCH_MYSQL_PORT", "3306");
@@ -46,6 +51,7 @@ public class MySqlFixture extends StoreFixture {
         m.put("dbid", "lbjmh_" + engine.toLowerCase(Locale.ROOT));
         m.put("engine", engine);
         m.put("connect_timeout", "3");
+        m.put("socket", socket);
         return StoreProviders.discover().byName("mysql").open(new StoreContext(new Settings(m), sessions));
     }
 

@@ -5,6 +5,8 @@ import io.linkbench.measure.PhaseResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
@@ -46,6 +48,24 @@ public final class LatencyRows {
         }
         rows.add(row("TOTAL", count, errors, total, phase.seconds()));
         return rows;
+    }
+
+    /** Errors by kind, sorted by kind: "CONFLICT 2, TIMEOUT 1"; "" when there are none. */
+    public static String errorKinds(Map<String, Long> byKind) {
+        List<String> parts = new ArrayList<>();
+        new TreeMap<>(byKind).forEach((k, n) -> parts.add(k + " " + n));
+        return String.join(", ", parts);
+    }
+
+    /** The operations that were retried, with their retries: "ADD_LINK 3, UPDATE_LINK 1"; "" when none was. */
+    public static String retries(PhaseResult phase) {
+        List<String> parts = new ArrayList<>();
+        for (OpStats s : phase.ops()) {
+            if (s.retries() > 0) {
+                parts.add(s.name() + " " + s.retries());
+            }
+        }
+        return String.join(", ", parts);
     }
 
     private static String[] row(String name, long count, long errors, Histogram h, double seconds) {

@@ -97,33 +97,22 @@ public final class LatencyTable {
         TextTable t = new TextTable("  ");
         for (OpStats s : phase.ops()) {
             if (s.errors() > 0) {
-                t.row(s.name(), Long.toString(s.errors()), kinds(s.errorsByKind()));
+                t.row(s.name(), Long.toString(s.errors()), LatencyRows.errorKinds(s.errorsByKind()));
                 s.errorsByKind().forEach((k, n) -> byKind.merge(k, n, Long::sum));
             }
         }
         out.append("errors: ").append(phase.totalErrors());
         if (!byKind.isEmpty()) {
-            out.append(" (").append(kinds(byKind)).append(')');
+            out.append(" (").append(LatencyRows.errorKinds(byKind)).append(')');
         }
         out.append('\n');
         t.appendTo(out);
     }
 
-    private static String kinds(Map<String, Long> byKind) {
-        List<String> parts = new ArrayList<>();
-        new TreeMap<>(byKind).forEach((k, n) -> parts.add(k + " " + n));
-        return String.join(", ", parts);
-    }
-
     private static void retries(StringBuilder out, PhaseResult phase) {
-        List<String> parts = new ArrayList<>();
-        for (OpStats s : phase.ops()) {
-            if (s.retries() > 0) {
-                parts.add(s.name() + " " + s.retries());
-            }
-        }
-        if (!parts.isEmpty()) {
-            out.append("retries: ").append(String.join(", ", parts)).append('\n');
+        String retried = LatencyRows.retries(phase);
+        if (!retried.isEmpty()) {
+            out.append("retries: ").append(retried).append('\n');
         }
     }
 

@@ -3,10 +3,7 @@ package io.linkbench.report.html;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.report.LatencyRows;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
@@ -58,27 +55,17 @@ final class LatencyHtml {
         HtmlTable t = new HtmlTable("errors", true, "op", "errors", "by kind");
         for (OpStats s : phase.ops()) {
             if (s.errors() > 0) {
-                t.row(s.name(), Long.toString(s.errors()), kinds(s.errorsByKind()));
+                String kinds = LatencyRows.errorKinds(s.errorsByKind());
+                t.row(s.name(), Long.toString(s.errors()), kinds.isEmpty() ? Figures.NONE : kinds);
             }
         }
         t.appendTo(out);
     }
 
-    private static String kinds(Map<String, Long> byKind) {
-        List<String> parts = new ArrayList<>();
-        new TreeMap<>(byKind).forEach((k, n) -> parts.add(k + " " + n));
-        return parts.isEmpty() ? Figures.NONE : String.join(", ", parts);
-    }
-
     private static void retries(StringBuilder out, PhaseResult phase) {
-        List<String> parts = new ArrayList<>();
-        for (OpStats s : phase.ops()) {
-            if (s.retries() > 0) {
-                parts.add(s.name() + " " + s.retries());
-            }
-        }
-        if (!parts.isEmpty()) {
-            out.append("<p>Retries: ").append(Html.esc(String.join(", ", parts))).append("</p>\n");
+        String retried = LatencyRows.retries(phase);
+        if (!retried.isEmpty()) {
+            out.append("<p>Retries: ").append(Html.esc(retried)).append("</p>\n");
         }
     }
 }

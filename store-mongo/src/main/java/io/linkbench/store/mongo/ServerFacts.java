@@ -5,11 +5,8 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.connection.ClusterDescription;
 import com.mongodb.connection.ClusterType;
 import com.mongodb.connection.ServerDescription;
+import io.linkbench.store.LocalHost;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -172,7 +169,7 @@ final class ServerFacts {
 
     /** The pid of a mongod on this host that serverStatus named, when /proc confirms it. */
     static OptionalInt localPid(Status status, List<String> hosts) {
-        if (status.pid() <= 0 || !status.process().contains("mongo") || hosts.size() != 1 || !isLocal(hosts.get(0))) {
+        if (status.pid() <= 0 || !status.process().contains("mongo") || hosts.size() != 1 || !LocalHost.isLocal(hosts.get(0))) {
             return OptionalInt.empty();
         }
         try {
@@ -189,7 +186,7 @@ final class ServerFacts {
      * mongod's default), when it exists here; empty for remote servers and servers that do not say.
      */
     static Optional<Path> localDataDirectory(MongoDatabase admin, List<String> hosts) {
-        if (hosts.size() != 1 || !isLocal(hosts.get(0))) {
+        if (hosts.size() != 1 || !LocalHost.isLocal(hosts.get(0))) {
             return Optional.empty();
         }
         BsonDocument opts = admin.runCommand(new BsonDocument("getCmdLineOpts", new BsonInt32(1)), BsonDocument.class);
@@ -199,24 +196,5 @@ final class ServerFacts {
         }
         Path dir = Path.of(v != null && v.isString() ? v.asString().getValue() : "/data/db");
         return Files.isDirectory(dir) ? Optional.of(dir) : Optional.empty();
-    }
-
-    /** True when "host:port" names this machine. */
-    static boolean isLocal(String hostAndPort) {
-        String h = hostAndPort;
-        if (h.startsWith("[")) {
-            h = h.substring(1, Math.max(1, h.indexOf(']')));
-        } else if (h.indexOf(':') == h.lastIndexOf(':') && h.contains(":")) {
-            h = h.substring(0, h.indexOf(':'));
-        }
-        if (h.equalsIgnoreCase("localhost")) {
-            return true;
-        }
-        try {
-            InetAddress a = InetAddress.getByName(h);
-            return a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null;
-        } catch (UnknownHostException | SocketException e) {
-            return false;
-        }
     }
 }

@@ -2,6 +2,7 @@ package io.linkbench.store.mysql;
 
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.LoadHooks;
+import io.linkbench.store.LocalHost;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreException.Kind;
@@ -48,7 +49,7 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
         this.sql = new SqlText(config);
         this.schema = new Schema(config);
         this.admin = admin;
-        this.local = ServerMetrics.isLocal(config.host());
+        this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         long maxPacket = 16L << 20;
         String version = "";
         try (Statement s = admin.createStatement();

@@ -1,10 +1,6 @@
 package io.linkbench.store.mysql;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -171,20 +167,6 @@ final class ServerMetrics {
             }
         }
         return out;
-    }
-
-    /** True when {@code host} names this machine. */
-    static boolean isLocal(String host) {
-        String h = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        if (h.equalsIgnoreCase("localhost")) {
-            return true;
-        }
-        try {
-            InetAddress a = InetAddress.getByName(h);
-            return a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null;
-        } catch (UnknownHostException | SocketException e) {
-            return false;
-        }
     }
 
     /** The pid in the server's {@code pid_file} when that process runs here, else empty. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linkbench.store.LocalHost;
 import io.linkbench.tck.FaultSupport;
 import io.linkbench.tck.FaultSupport.CapturedRun;
 import java.net.ServerSocket;
@@ -57,7 +58,7 @@ class MySqlFaultTest {
         Path script = CliRunner.repositoryRoot().resolve("scripts/restart-mariadb.sh");
         boolean ours = Files.exists(Path.of("/run/mysqld/linkbench-started"))
                 || "true".equals(System.getenv("LINKBENCH_MYSQL_ALLOW_RESTART"));
-        Assumptions.assumeTrue(ours && ServerMetrics.isLocal(MySqlTestServer.HOST),
+        Assumptions.assumeTrue(ours && LocalHost.isLocal(MySqlTestServer.HOST),
                 "restart test skipped: the server was not started by scripts/start-mariadb.sh on this host"
                         + " (set LINKBENCH_MYSQL_ALLOW_RESTART=true to restart it anyway)");
         String db = "lbtest_restart";

@@ -28,6 +28,8 @@ final class MySqlTestServer {
     private static final String PASSWORD = env("LINKBENCH_PASSWORD", "linkbench");
     /** Why the server cannot be used, or null when it can; found once per test JVM. */
     private static final String UNREACHABLE = probe();
+    /** The server's Unix socket here, or ""; found once per test JVM (after UNREACHABLE). */
+    private static final String UNIX_SOCKET = findUnixSocket();
 
     private MySqlTestServer() {
     }
@@ -104,6 +106,10 @@ final class MySqlTestServer {
      * {@code @@socket} when that file exists here; empty when there is none to use.
      */
     static String unixSocket() {
+        return UNIX_SOCKET;
+    }
+
+    private static String findUnixSocket() {
         String configured = env("LINKBENCH_MYSQL_SOCKET", "");
         if (!configured.isEmpty() || UNREACHABLE != null) {
             return configured;

@@ -39,16 +39,8 @@ final class IntervalCharts {
     /** Throughput chart with the svg id {@code idPrefix + "-throughput"}. */
     String throughput(String idPrefix) {
         String unit = load ? "rows/s" : "ops/s";
-        List<Series> series = new ArrayList<>();
         double[] x = offsets(points);
-        for (int k = 0; k < names.size(); k++) {
-            double[] y = new double[points.size()];
-            for (int i = 0; i < points.size(); i++) {
-                OpInterval o = find(points.get(i), names.get(k));
-                y[i] = o == null ? 0 : rate(load ? o.rows() : o.count(), points.get(i).seconds());
-            }
-            series.add(new Series(names.get(k), x, y, Palette.colour(k), false));
-        }
+        List<Series> series = perOperation(x, (o, p) -> o == null ? 0 : rate(load ? o.rows() : o.count(), p.seconds()));
         if (names.size() > 1) {
             double[] total = new double[points.size()];
             for (int i = 0; i < points.size(); i++) {
@@ -66,19 +58,29 @@ final class IntervalCharts {
 
     /** p99 chart with the svg id {@code idPrefix + "-p99"}. */
     String p99(String idPrefix) {
-        List<Series> series = new ArrayList<>();
-        double[] x = offsets(points);
-        for (int k = 0; k < names.size(); k++) {
-            double[] y = new double[points.size()];
-            for (int i = 0; i < points.size(); i++) {
-                OpInterval o = find(points.get(i), names.get(k));
-                y[i] = o == null || o.count() == 0 ? Double.NaN : o.p99Ms();
-            }
-            series.add(new Series(names.get(k), x, y, Palette.colour(k), false));
-        }
+        List<Series> series = perOperation(offsets(points),
+                (o, p) -> o == null || o.count() == 0 ? Double.NaN : o.p99Ms());
         String kind = phase.openLoop() ? "response time, intended start to end" : "service time";
         String title = "p99 latency per " + (load ? "load step" : "operation") + " (ms, " + kind + ")";
         return new LineChart(idPrefix + "-p99", title, X_TITLE, "p99 (ms)", NO_DATA).render(series, warmup(points));
+    }
+
+    /** The value of one operation's interval at one point; the interval is null when the point lacks it. */
+    private interface PointValue {
+        double of(OpInterval interval, IntervalPoint point);
+    }
+
+    /** One series per operation drawn, in its palette colour, with {@code value} at each point. */
+    private List<Series> perOperation(double[] x, PointValue value) {
+        List<Series> series = new ArrayList<>();
+        for (int k = 0; k < names.size(); k++) {
+            double[] y = new double[points.size()];
+            for (int i = 0; i < points.size(); i++) {
+                y[i] = value.of(find(points.get(i), names.get(k)), points.get(i));
+            }
+            series.add(new Series(names.get(k), x, y, Palette.colour(k), false));
+        }
+        return series;
     }
 
     /**

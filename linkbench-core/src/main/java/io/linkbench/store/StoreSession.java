@@ -76,6 +76,23 @@ public interface StoreSession extends AutoCloseable {
     boolean updateLink(Link link) throws StoreException;
 
     /**
+     * UPDATE_LINK as the original benchmark runs it: when the link exists (hidden or visible) this is
+     * {@link #updateLink}; when it does not, the link is inserted as {@link #addLink} would insert it
+     * (count +1 when it is visible; the count row is written either way). Both cases keep the count
+     * invariant, and for a {@link TransactionalStore} also under concurrent writers.
+     *
+     * <p>The default calls {@link #updateLink} and, when that finds no link, {@link #addLink}: two steps,
+     * not atomic (a link added in between is simply written again by {@code addLink}). A
+     * {@link TransactionalStore} must override it to do both in one transaction or atomic step; every
+     * store should, to save the second round trip.
+     *
+     * @return true when the link existed (it was updated), false when it was inserted
+     */
+    default boolean updateOrAddLink(Link link) throws StoreException {
+        return updateLink(link) || !addLink(link);
+    }
+
+    /**
      * DELETE_LINK: hides the link, or removes its row when {@code expunge} is true. The count goes
      * down by one only when the link was visible.
      *

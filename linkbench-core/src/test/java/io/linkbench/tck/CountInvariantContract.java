@@ -70,16 +70,21 @@ public abstract class CountInvariantContract extends TckSupport {
             String what;
             boolean expected;
             boolean actual;
-            if (dice < 35) {
+            if (dice < 30) {
                 Link l = randomLink(r, id1, type, id2, r.nextInt(10) == 0 ? Visibility.HIDDEN : Visibility.VISIBLE);
                 what = "addLink " + l;
                 expected = model.addLink(l);
                 actual = s.addLink(l);
-            } else if (dice < 60) {
+            } else if (dice < 45) {
                 Link l = randomLink(r, id1, type, id2, r.nextBoolean() ? Visibility.HIDDEN : Visibility.VISIBLE);
                 what = "updateLink " + l;
                 expected = model.updateLink(l);
                 actual = s.updateLink(l);
+            } else if (dice < 60) {
+                Link l = randomLink(r, id1, type, id2, r.nextInt(4) == 0 ? Visibility.HIDDEN : Visibility.VISIBLE);
+                what = "updateOrAddLink " + l;
+                expected = model.updateOrAddLink(l);
+                actual = s.updateOrAddLink(l);
             } else {
                 boolean expunge = dice >= 80;
                 what = "deleteLink " + id1 + "/" + type + "/" + id2 + " expunge=" + expunge;

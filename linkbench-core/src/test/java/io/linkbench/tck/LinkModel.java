@@ -34,6 +34,11 @@ final class LinkModel {
         return g.replace(l.id2(), l) != null;
     }
 
+    /** UPDATE_LINK that inserts a missing link: true when the link existed. */
+    boolean updateOrAddLink(Link l) {
+        return !addLink(l);
+    }
+
     boolean deleteLink(long id1, long linkType, long id2, boolean expunge) {
         TreeMap<Long, Link> g = group(id1, linkType);
         Link old = g.get(id2);

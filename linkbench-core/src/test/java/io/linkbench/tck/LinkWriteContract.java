@@ -13,7 +13,10 @@ import io.linkbench.store.StoreSession;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** TCK: ADD_LINK, UPDATE_LINK, DELETE_LINK and COUNT_LINK, checked through every read. */
+/**
+ * TCK: ADD_LINK, UPDATE_LINK (both {@code updateLink} and {@code updateOrAddLink}), DELETE_LINK and
+ * COUNT_LINK, checked through every read.
+ */
 public abstract class LinkWriteContract extends TckSupport {
     private static final long ID1 = 1_000;
     private static final long TYPE = 1;
@@ -171,6 +174,65 @@ public abstract class LinkWriteContract extends TckSupport {
         assertEquals(2, s.countLinks(ID1, TYPE), "visible -> visible");
         assertEquals(List.of(link(ID1, TYPE, 5, Visibility.VISIBLE, bytes("v2"), 4, 130), link(ID1, TYPE, 6, 100)),
                 allVisible(s, ID1, TYPE));
+    }
+
+    /**
+     * Runs {@code updateOrAddLink(l)} on (ID1, TYPE) and checks its result, the count after it, the row
+     * as written, and that GET_LINKS_LIST shows the link exactly when it is visible.
+     */
+    private static void assertUpdateOrAdd(StoreSession s, Link l, boolean existed, long count, String what)
+            throws StoreException {
+        assertEquals(existed, s.updateOrAddLink(l), what + ": true when the link existed");
+        assertEquals(count, s.countLinks(ID1, TYPE), what + ": count");
+        assertEquals(l, row(s, l.id2()), what + ": row");
+        List<Link> visible = allVisible(s, ID1, TYPE);
+        assertEquals(l.isVisible(), visible.contains(l), what + ": listed " + visible);
+        assertEquals(count, visible.size(), what + ": count against visible links");
+    }
+
+    private static Link link5(Visibility v, String data, int version, long time) {
+        return link(ID1, TYPE, 5, v, bytes(data), version, time);
+    }
+
+    @Test
+    void updateOrAddLinkUpdatesAnExistingLink() throws Exception {
+        StoreSession s = session(store());
+        s.addLink(link(ID1, TYPE, 5, 100));
+        s.addLink(link(ID1, TYPE, 6, 150));
+        Link changed = link5(Visibility.VISIBLE, "changed", 7, 200);
+        assertUpdateOrAdd(s, changed, true, 2, "visible -> visible");
+        assertEquals(List.of(changed, link(ID1, TYPE, 6, 150)), allVisible(s, ID1, TYPE), "reordered by time");
+        assertUpdateOrAdd(s, link5(Visibility.HIDDEN, "hidden", 8, 210), true, 1, "visible -> hidden");
+    }
+
+    @Test
+    void updateOrAddLinkShowingAHiddenLinkCountsIt() throws Exception {
+        StoreSession s = session(store());
+        s.addLink(link(ID1, TYPE, 5, 100));
+        s.deleteLink(ID1, TYPE, 5, false);
+        assertUpdateOrAdd(s, link5(Visibility.HIDDEN, "h", 2, 110), true, 0, "hidden -> hidden");
+        assertUpdateOrAdd(s, link5(Visibility.VISIBLE, "shown", 3, 120), true, 1, "hidden -> visible");
+    }
+
+    @Test
+    void updateOrAddLinkInsertsAMissingLink() throws Exception {
+        StoreSession s = session(store());
+        Link first = link5(Visibility.VISIBLE, "first", 1, 100);
+        assertUpdateOrAdd(s, first, false, 1, "unknown group");
+        Link second = link(ID1, TYPE, 6, Visibility.VISIBLE, bytes("second"), 1, 200);
+        assertUpdateOrAdd(s, second, false, 2, "known group, missing id2");
+        assertEquals(List.of(first, second), s.multigetLinks(ID1, TYPE, new long[] {4, 5, 6, 7}));
+        assertEquals(List.of(second, first), allVisible(s, ID1, TYPE));
+        assertTrue(s.deleteLink(ID1, TYPE, 5, true));
+        assertUpdateOrAdd(s, first, false, 2, "an expunged link");
+        assertEquals(0, s.countLinks(ID1, TYPE + 1), "other groups are untouched");
+    }
+
+    @Test
+    void updateOrAddLinkInsertsAHiddenLinkWithoutCounting() throws Exception {
+        StoreSession s = session(store());
+        assertUpdateOrAdd(s, link5(Visibility.HIDDEN, "h", 1, 100), false, 0, "a new hidden link");
+        assertUpdateOrAdd(s, link5(Visibility.VISIBLE, "v", 2, 110), true, 1, "hidden -> visible");
     }
 
     @Test

@@ -76,6 +76,18 @@ final class LinkGroup {
         return true;
     }
 
+    /**
+     * UPDATE_LINK that inserts a missing link as ADD_LINK does, under one hold of the monitor. Returns
+     * true when the link existed.
+     */
+    synchronized boolean updateOrAdd(Link link, MemoryStats stats) {
+        if (update(link, stats)) {
+            return true;
+        }
+        add(link, stats);
+        return false;
+    }
+
     /** DELETE_LINK. Returns false when the link does not exist. */
     synchronized boolean delete(long id2, boolean expunge, MemoryStats stats) {
         int i = indexOf(id2);

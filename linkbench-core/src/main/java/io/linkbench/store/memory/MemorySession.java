@@ -92,6 +92,12 @@ final class MemorySession implements StoreSession {
     }
 
     @Override
+    public boolean updateOrAddLink(Link link) throws StoreException {
+        checkOpen();
+        return store.groupForWrite(link.id1(), link.linkType()).updateOrAdd(copy(link), stats);
+    }
+
+    @Override
     public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
         checkOpen();
         LinkGroup g = store.group(id1, linkType);

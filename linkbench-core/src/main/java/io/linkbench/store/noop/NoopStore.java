@@ -77,6 +77,12 @@ public final class NoopStore implements GraphStore {
             return false;
         }
 
+        /** As if the link were missing and inserted (as {@link #updateLink} and {@link #addLink} answer). */
+        @Override
+        public boolean updateOrAddLink(Link link) {
+            return false;
+        }
+
         @Override
         public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) {
             return false;

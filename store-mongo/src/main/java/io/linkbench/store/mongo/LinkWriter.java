@@ -67,13 +67,31 @@ final class LinkWriter {
 
     /** ADD_LINK: upserts the link; the count row always changes (time, version), by the visibility difference. */
     boolean addLink(Link l) throws StoreException {
+        return upsertLink(Op.ADD_LINK, l, true);
+    }
+
+    /**
+     * UPDATE_LINK of the original benchmark, as one upsert: an existing link is rewritten as by
+     * {@link #updateLink} (the count changes only when its visibility does); a missing one is inserted
+     * as by {@link #addLink}. Returns true when the link existed.
+     */
+    boolean updateOrAddLink(Link l) throws StoreException {
+        return !upsertLink(Op.UPDATE_LINK, l, false);
+    }
+
+    /**
+     * Upserts the link with one findOneAndUpdate and changes the count row by the visibility difference;
+     * the row is written without a difference too for a new link, or with {@code touchCount}. Returns
+     * true when the link is new.
+     */
+    private boolean upsertLink(Op op, Link l, boolean touchCount) throws StoreException {
         BsonDocument update = new BsonDocument("$set", Docs.linkFields(l))
                 .append("$setOnInsert", Docs.linkKeyFields(l));
-        return run(Op.ADD_LINK, s -> {
+        return run(op, s -> {
             BsonDocument before = findOneAndUpdate(s, Docs.linkKey(l.id1(), l.linkType(), l.id2()), update,
                     UPSERT_BEFORE);
             int was = before == null ? 0 : visibility(before);
-            changeCount(s, l.id1(), l.linkType(), l.visibility().code() - was, l.time(), true);
+            changeCount(s, l.id1(), l.linkType(), l.visibility().code() - was, l.time(), touchCount || before == null);
             return before == null;
         });
     }

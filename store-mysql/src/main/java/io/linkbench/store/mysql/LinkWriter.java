@@ -22,35 +22,10 @@ final class LinkWriter {
         this.tx = tx;
     }
 
-    /**
-     * ADD_LINK: {@code INSERT ... ON DUPLICATE KEY UPDATE visibility} tells from the changed-row count
-     * whether the link is new (1), changed visibility (2) or not (0); an existing link then gets its
-     * data, time and version. The count row is upserted in every case (its time and version change).
-     */
+    /** ADD_LINK: the insert-or-revive of {@link #insertOrRevive} and the commit. */
     boolean addLink(Link link) throws StoreException {
         try {
-            SqlConnection c = tx.get();
-            PreparedStatement ins = c.get(Q.LINK_INSERT_OR_REVIVE);
-            byte[] data = link.data();
-            int visibility = link.visibility().code();
-            ins.setLong(1, link.id1());
-            ins.setLong(2, link.id2());
-            ins.setLong(3, link.linkType());
-            ins.setInt(4, visibility);
-            ins.setBytes(5, LinkData.inline(data));
-            setOverflow(ins, 6, data);
-            ins.setLong(7, link.time());
-            ins.setInt(8, link.version());
-            int changed = ins.executeUpdate();
-            boolean inserted = changed == 1;
-            long delta;
-            if (inserted) {
-                delta = visibility;
-            } else {
-                delta = changed == 2 ? (visibility == 1 ? 1 : -1) : 0;
-                updateLink(c, link);
-            }
-            upsertCount(c, link.id1(), link.linkType(), delta, link.time());
+            boolean inserted = insertOrRevive(tx.get(), link);
             tx.commit();
             return inserted;
         } catch (SQLException e) {
@@ -60,23 +35,72 @@ final class LinkWriter {
 
     /** UPDATE_LINK: locks the row, rewrites it, and changes the count only when visibility changed. */
     boolean updateLink(Link link) throws StoreException {
+        return update(link, false);
+    }
+
+    /**
+     * UPDATE_LINK of the original benchmark: as {@link #updateLink} when the lock finds the row; when it
+     * does not, the insert of {@link #addLink} (link row, then count row) in the same transaction.
+     */
+    boolean updateOrAddLink(Link link) throws StoreException {
+        return update(link, true);
+    }
+
+    /** Returns whether the link existed; a missing one is inserted when {@code insertMissing}. */
+    private boolean update(Link link, boolean insertMissing) throws StoreException {
         try {
             SqlConnection c = tx.get();
             int before = lock(c, link.id1(), link.linkType(), link.id2());
-            if (before < 0) {
+            boolean existed = before >= 0;
+            if (existed) {
+                updateLink(c, link);
+                int after = link.visibility().code();
+                if (after != before) {
+                    upsertCount(c, link.id1(), link.linkType(), after - before, link.time());
+                }
+            } else if (insertMissing) {
+                // true only when another transaction inserted the link after the lock found none
+                existed = !insertOrRevive(c, link);
+            } else {
                 tx.rollbackOrDrop();
                 return false;
             }
-            updateLink(c, link);
-            int after = link.visibility().code();
-            if (after != before) {
-                upsertCount(c, link.id1(), link.linkType(), after - before, link.time());
-            }
             tx.commit();
-            return true;
+            return existed;
         } catch (SQLException e) {
             throw tx.fail("UPDATE_LINK", e);
         }
+    }
+
+    /**
+     * The writes of ADD_LINK, without the commit: {@code INSERT ... ON DUPLICATE KEY UPDATE visibility}
+     * tells from the changed-row count whether the link is new (1), changed visibility (2) or not (0);
+     * an existing link then gets its data, time and version. The count row is upserted in every case
+     * (its time and version change). Returns true when the link is new.
+     */
+    private static boolean insertOrRevive(SqlConnection c, Link link) throws SQLException {
+        PreparedStatement ins = c.get(Q.LINK_INSERT_OR_REVIVE);
+        byte[] data = link.data();
+        int visibility = link.visibility().code();
+        ins.setLong(1, link.id1());
+        ins.setLong(2, link.id2());
+        ins.setLong(3, link.linkType());
+        ins.setInt(4, visibility);
+        ins.setBytes(5, LinkData.inline(data));
+        setOverflow(ins, 6, data);
+        ins.setLong(7, link.time());
+        ins.setInt(8, link.version());
+        int changed = ins.executeUpdate();
+        boolean inserted = changed == 1;
+        long delta;
+        if (inserted) {
+            delta = visibility;
+        } else {
+            delta = changed == 2 ? (visibility == 1 ? 1 : -1) : 0;
+            updateLink(c, link);
+        }
+        upsertCount(c, link.id1(), link.linkType(), delta, link.time());
+        return inserted;
     }
 
     /** DELETE_LINK: locks the row, hides or removes it, and takes one off the count if it was visible. */

@@ -101,6 +101,11 @@ final class MySqlSession implements StoreSession {
     }
 
     @Override
+    public boolean updateOrAddLink(Link link) throws StoreException {
+        return links.updateOrAddLink(link);
+    }
+
+    @Override
     public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
         return links.deleteLink(id1, linkType, id2, expunge);
     }

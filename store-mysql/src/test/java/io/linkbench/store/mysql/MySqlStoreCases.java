@@ -275,8 +275,28 @@ abstract class MySqlStoreCases {
         }
     }
 
+    /** A link write that inserts a missing link: {@code addLink} or {@code updateOrAddLink}. */
+    @FunctionalInterface
+    private interface InsertingWrite {
+        boolean write(StoreSession s, Link link) throws StoreException;
+    }
+
     @Test
     void aLockWaitTimeoutRollsBackTheWholeTransactionAndLeavesTheSessionUsable() throws Exception {
+        insertWaitsOnTheCountRowUntilItTimesOut(StoreSession::addLink, true);
+    }
+
+    @Test
+    void updateOrAddLinkInsertsTheLinkAndItsCountInOneTransaction() throws Exception {
+        insertWaitsOnTheCountRowUntilItTimesOut(StoreSession::updateOrAddLink, false);
+    }
+
+    /**
+     * A write inserting a link while another connection holds the count row: the lock wait times out,
+     * the link insert is rolled back with it, and the retry inserts it ({@code write} then answers
+     * {@code retryAnswer}).
+     */
+    private void insertWaitsOnTheCountRowUntilItTimesOut(InsertingWrite write, boolean retryAnswer) throws Exception {
         store.close();
         store = MySqlTestServer.freshStore(engine(), database(),
                 Map.of("jdbc_url_options", "sessionVariables=innodb_lock_wait_timeout=1"));
@@ -286,15 +306,16 @@ abstract class MySqlStoreCases {
             blocker.setAutoCommit(false);
             st.executeQuery("SELECT count FROM counttable WHERE id = 1 AND link_type = 1 FOR UPDATE").close();
             // the link row is written, then the count row waits for the blocker until the lock wait times out
-            StoreException e = assertThrows(StoreException.class,
-                    () -> s.addLink(new Link(1, 1, 2, Visibility.VISIBLE, new byte[] {2}, 1, 2)));
+            Link second = new Link(1, 1, 2, Visibility.VISIBLE, new byte[] {2}, 1, 2);
+            StoreException e = assertThrows(StoreException.class, () -> write.write(s, second));
             assertEquals(StoreException.Kind.CONFLICT, e.kind(), e.toString());
             assertTrue(e.isRetryable());
             blocker.commit();
             assertEquals(List.of(), s.multigetLinks(1, 1, new long[] {2}), "the link insert was rolled back too");
             assertEquals(1, s.countLinks(1, 1));
-            assertTrue(s.addLink(new Link(1, 1, 2, Visibility.VISIBLE, new byte[] {2}, 1, 2)), "the retry adds it");
+            assertEquals(retryAnswer, write.write(s, second), "the retry inserts it");
             assertEquals(2, s.countLinks(1, 1));
+            assertEquals(List.of(second), s.multigetLinks(1, 1, new long[] {2}));
         }
         assertTrue(((CountVerifier) store).verifyCounts().ok());
     }

@@ -122,44 +122,67 @@ final class RocksDbSession implements StoreSession {
 
     @Override
     public boolean addLink(Link link) throws StoreException {
-        pass.enter();
-        try {
-            byte[] key = Keys.link(link.id1(), link.linkType(), link.id2());
-            synchronized (locks.group(link.id1(), link.linkType())) {
-                byte[] old = db.get(d.links, key);
-                writeLink(key, old, link);
-                int delta = visible(link) - visible(old);
-                touchCount(link.id1(), link.linkType(), delta, link.time());
-                db.write(writes, batch);
-                return old == null;
-            }
-        } catch (RocksDBException e) {
-            throw errors.onOperation("ADD_LINK", e);
-        } finally {
-            pass.exit();
-        }
+        return !writeLinkOp(LinkWrite.ADD, link);
     }
 
     @Override
     public boolean updateLink(Link link) throws StoreException {
+        return writeLinkOp(LinkWrite.UPDATE, link);
+    }
+
+    @Override
+    public boolean updateOrAddLink(Link link) throws StoreException {
+        return writeLinkOp(LinkWrite.UPDATE_OR_ADD, link);
+    }
+
+    /** What a link write does with a missing link and with the count row. */
+    private enum LinkWrite {
+        /** ADD_LINK: inserts a missing link; writes the count row even when visibility stays. */
+        ADD("ADD_LINK", true),
+        /** UPDATE_LINK: skips a missing link; writes the count row only when visibility changes. */
+        UPDATE("UPDATE_LINK", false),
+        /** UPDATE_LINK of the original benchmark: an existing link as UPDATE, a missing one as ADD. */
+        UPDATE_OR_ADD("UPDATE_LINK", true);
+
+        final String op;
+        final boolean insertsMissing;
+
+        LinkWrite(String op, boolean insertsMissing) {
+            this.op = op;
+            this.insertsMissing = insertsMissing;
+        }
+
+        /** Whether the count row is written when the link's visibility does not change. */
+        boolean touchesCount(byte[] old) {
+            return this == ADD || old == null;
+        }
+    }
+
+    /**
+     * ADD_LINK and UPDATE_LINK: under the group lock, reads the old link and writes one batch with the
+     * link row, its link_time entry and the count cells as {@code kind} says.
+     *
+     * @return whether the link existed before (nothing is written when it did not and is not inserted)
+     */
+    private boolean writeLinkOp(LinkWrite kind, Link link) throws StoreException {
         pass.enter();
         try {
             byte[] key = Keys.link(link.id1(), link.linkType(), link.id2());
             synchronized (locks.group(link.id1(), link.linkType())) {
                 byte[] old = db.get(d.links, key);
-                if (old == null) {
+                if (old == null && !kind.insertsMissing) {
                     return false;
                 }
                 writeLink(key, old, link);
                 int delta = visible(link) - visible(old);
-                if (delta != 0) {
+                if (delta != 0 || kind.touchesCount(old)) {
                     touchCount(link.id1(), link.linkType(), delta, link.time());
                 }
                 db.write(writes, batch);
-                return true;
+                return old != null;
             }
         } catch (RocksDBException e) {
-            throw errors.onOperation("UPDATE_LINK", e);
+            throw errors.onOperation(kind.op, e);
         } finally {
             pass.exit();
         }

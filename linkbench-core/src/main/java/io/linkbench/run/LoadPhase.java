@@ -23,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -220,11 +219,10 @@ public final class LoadPhase {
         Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
                 Seeds.derive(run.seed(), Seeds.Stream.NODES, -1));
         List<Node> nodes = new ArrayList<>(batch);
-        for (long first = start, index = 0; first < end && !control.interrupted(); first += batch, index++) {
-            SplittableRandom r = generator.chunkRandom(Seeds.Stream.NODES, index);
+        for (long first = start; first < end && !control.interrupted(); first += batch) {
             long last = Math.min(end, first + batch);
             for (long id = first; id < last; id++) {
-                nodes.add(generator.node(id, r));
+                nodes.add(generator.node(id));
             }
             write(NODES, nodes, w, retrier, session::loadNodes);
         }
@@ -241,11 +239,10 @@ public final class LoadPhase {
         List<LinkCount> counts = new ArrayList<>(batch + 64);
         long c;
         while ((c = cursor.getAndIncrement()) < chunks && !control.interrupted()) {
-            SplittableRandom r = generator.chunkRandom(Seeds.Stream.LINKS, c);
             long first = start + c * run.loadChunkSize();
             long last = Math.min(end, first + run.loadChunkSize());
             for (long id1 = first; id1 < last && !control.interrupted(); id1++) {
-                generator.linksOf(id1, r, links, counts);
+                generator.linksOf(id1, links, counts);
                 while (links.size() >= batch) {
                     writePrefix(LINKS, links, batch, w, retrier, session::loadLinks);
                 }

@@ -5,14 +5,16 @@ import io.linkbench.workload.dist.ZipfRanks;
 import java.util.random.RandomGenerator;
 
 /**
- * Picks node ids for one kind of operation: uniform, or Zipf-shaped popularity ranks mapped to ids
- * through a permutation (so hot ids are spread over the id range), where a configured share of the
- * picks use the out-degree order instead (the most linked nodes are the hottest). Immutable.
+ * Picks node ids for one kind of operation. The uncorrelated share draws a popularity rank (Zipf) and
+ * maps it through a permutation, so hot ids are spread over the id range independently of out-degree;
+ * the correlated share draws a rank from its own distribution and takes the node of that out-degree
+ * rank (the most linked nodes are the hottest). Uniform picks any id. Immutable.
  */
 final class IdChooser {
     private final long start;
     private final long n;
-    private final ZipfRanks zipf;
+    private final ZipfRanks uncorrelated;
+    private final ZipfRanks correlated;
     private final double correlatedFraction;
     private final IdPermutation popularity;
     private final GraphShape shape;
@@ -22,18 +24,22 @@ final class IdChooser {
         this.n = shape.nodeCount();
         this.shape = shape;
         this.popularity = popularity;
-        this.zipf = spec.function() == AccessSpec.Function.ZIPF ? new ZipfRanks(n, spec.shape()) : null;
+        this.uncorrelated = zipf(spec.uncorrelated(), n);
         this.correlatedFraction = (100 - spec.uncorrelatedPct()) / 100;
+        this.correlated = correlatedFraction > 0 ? zipf(spec.correlated(), n) : null;
+    }
+
+    private static ZipfRanks zipf(AccessSpec.Dist d, long n) {
+        return d.function() == AccessSpec.Function.ZIPF ? new ZipfRanks(n, d.shape()) : null;
     }
 
     long next(RandomGenerator r) {
-        if (zipf == null) {
+        if (correlatedFraction > 0 && r.nextDouble() < correlatedFraction) {
+            return shape.idOfDegreeRank(correlated == null ? r.nextLong(n) : correlated.sample(r));
+        }
+        if (uncorrelated == null) {
             return start + r.nextLong(n);
         }
-        long rank = zipf.sample(r);
-        if (correlatedFraction > 0 && r.nextDouble() < correlatedFraction) {
-            return shape.idOfDegreeRank(rank);
-        }
-        return start + popularity.apply(rank);
+        return start + popularity.apply(uncorrelated.sample(r));
     }
 }

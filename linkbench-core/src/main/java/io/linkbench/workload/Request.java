@@ -30,6 +30,13 @@ public final class Request {
     public int limit;
     /** True when this GET_LINKS_LIST continues an earlier list (history). */
     public boolean fromHistory;
+    /**
+     * Set by the driver after the call: whether it found an existing row (for ADD_LINK and UPDATE_LINK:
+     * whether the link existed before).
+     */
+    public boolean found;
+    /** Set by the driver after a GET_LINKS_LIST: the time of the last link returned (0 when none). */
+    public long lastTime;
 
     Request(int maxMultiget) {
         id2s = new long[maxMultiget];

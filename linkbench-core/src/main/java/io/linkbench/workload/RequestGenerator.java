@@ -3,6 +3,10 @@ package io.linkbench.workload;
 import io.linkbench.graph.Link;
 import io.linkbench.graph.Node;
 import io.linkbench.graph.Visibility;
+import io.linkbench.workload.WorkloadRules.ListContinue;
+import io.linkbench.workload.WorkloadRules.MultigetMiss;
+import io.linkbench.workload.WorkloadRules.MultigetSize;
+import io.linkbench.workload.WorkloadRules.TypeChoice;
 import io.linkbench.workload.dist.GeometricSizes;
 import io.linkbench.workload.dist.IdPermutation;
 import io.linkbench.workload.dist.PayloadGenerator;
@@ -12,15 +16,15 @@ import java.util.SplittableRandom;
  * Generates the operations of one requester: its own random stream derived from the seed and the
  * requester's index, so the same seed gives the same sequence. Not thread-safe: one per requester.
  *
- * <p>How ids are aimed: link writes and reads pick id1 with their access distribution; a link that
- * exists is the k-th link of id1 for a uniform k below its out-degree (so nodes with one link are hit
- * as reliably as hubs), a link that does not exist is one of the same type with k at or past the
- * out-degree, which points at a random other node.
+ * <p>How ids are aimed (defaults: the original's effective behaviour, {@link WorkloadRules}): link
+ * writes and reads pick id1 with their access distribution and the link type uniformly; a link that
+ * exists is the j-th link of that type for a uniform j below the type's loaded count, a link that does
+ * not exist one at or past it. MULTIGET_LINK takes each id2 from the group's loaded ones or uniformly
+ * from the id range. Node operations pick ids on a permutation of their own.
  */
 public final class RequestGenerator {
-    private static final int HISTORY_SIZE = 64;
-
     private final WorkloadConfig config;
+    private final WorkloadRules rules;
     private final GraphShape shape;
     private final SplittableRandom random;
     private final IdChooser linkRead;
@@ -30,36 +34,40 @@ public final class RequestGenerator {
     private final IdChooser nodeDelete;
     private final PayloadGenerator nodePayload;
     private final PayloadGenerator linkPayload;
-    private final GeometricSizes multigetSizes;
+    private final GeometricSizes truncatedSizes;
+    private final double multigetLogQ;
     private final Request request;
     private final double addExisting;
     private final double linkExisting;
+    private final double multigetExisting;
     private final double expunge;
     private final double history;
-    // a bag of lists that filled their page (id1, type, next offset); when full, a new one replaces a random one
-    private final long[] historyId1 = new long[HISTORY_SIZE];
-    private final long[] historyType = new long[HISTORY_SIZE];
-    private final int[] historyOffset = new int[HISTORY_SIZE];
-    private int historyCount;
+    private final ListHistory lists = new ListHistory();
+    private int historySlot = -1;
     private long historyHits;
 
     /** A generator for requester {@code index}. */
     public RequestGenerator(WorkloadConfig config, GraphShape shape, long seed, int index) {
         this.config = config;
+        this.rules = config.rules();
         this.shape = shape;
         this.random = new SplittableRandom(Seeds.derive(seed, Seeds.Stream.REQUESTS, index));
-        IdPermutation popularity = new IdPermutation(shape.nodeCount(), Seeds.derive(seed, Seeds.Stream.POPULARITY, 0));
-        this.linkRead = new IdChooser(config.linkRead(), shape, popularity);
-        this.linkWrite = new IdChooser(config.linkWrite(), shape, popularity);
-        this.nodeRead = new IdChooser(config.nodeRead(), shape, popularity);
-        this.nodeUpdate = new IdChooser(config.nodeUpdate(), shape, popularity);
-        this.nodeDelete = new IdChooser(config.nodeDelete(), shape, popularity);
+        IdPermutation linkHot = new IdPermutation(shape.nodeCount(), Seeds.derive(seed, Seeds.Stream.POPULARITY, 0));
+        IdPermutation nodeHot = rules.separateNodeHotIds()
+                ? new IdPermutation(shape.nodeCount(), Seeds.derive(seed, Seeds.Stream.NODE_POPULARITY, 0)) : linkHot;
+        this.linkRead = new IdChooser(config.linkRead(), shape, linkHot);
+        this.linkWrite = new IdChooser(config.linkWrite(), shape, linkHot);
+        this.nodeRead = new IdChooser(config.nodeRead(), shape, nodeHot);
+        this.nodeUpdate = new IdChooser(config.nodeUpdate(), shape, nodeHot);
+        this.nodeDelete = new IdChooser(config.nodeDelete(), shape, nodeHot);
         this.nodePayload = new PayloadGenerator(config.nodeDataSize(), config.nodeUniqueness());
         this.linkPayload = new PayloadGenerator(config.linkDataSize(), config.linkUniqueness());
-        this.multigetSizes = new GeometricSizes(config.multigetMin(), config.multigetMax(), config.multigetP());
+        this.truncatedSizes = new GeometricSizes(config.multigetMin(), config.multigetMax(), config.multigetP());
+        this.multigetLogQ = Math.log1p(-config.multigetP());
         this.request = new Request(config.multigetMax());
         this.addExisting = config.addLinkExistingPct() / 100;
         this.linkExisting = config.linkExistingPct() / 100;
+        this.multigetExisting = rules.multigetExistingPct() / 100;
         this.expunge = config.expungePct() / 100;
         this.history = config.historyPct() / 100;
     }
@@ -70,8 +78,8 @@ public final class RequestGenerator {
         Op op = config.mix().next(random);
         r.op = op;
         switch (op) {
-            case ADD_NODE -> r.node = newNode(0);
-            case UPDATE_NODE -> r.node = newNode(nodeUpdate.next(random));
+            case ADD_NODE -> r.node = newNode(0, 1);
+            case UPDATE_NODE -> r.node = newNode(nodeUpdate.next(random), 2);
             case DELETE_NODE -> r.id1 = nodeDelete.next(random);
             case GET_NODE -> r.id1 = nodeRead.next(random);
             case ADD_LINK -> r.link = newLink(linkWrite.next(random), addExisting);
@@ -89,15 +97,15 @@ public final class RequestGenerator {
     }
 
     /**
-     * Tells the generator how many links a GET_LINKS_LIST returned, so a full page can be continued
-     * later (the history share of GET_LINKS_LIST).
+     * Tells the generator what a GET_LINKS_LIST returned: {@code returned} rows, the last of time
+     * {@code lastTime}. A full page is remembered so a later call can continue it (the history share).
      */
-    public void listReturned(Request r, int returned) {
-        if (r.limit > 0 && returned >= r.limit && r.offset <= Integer.MAX_VALUE - r.limit) {
-            int slot = historyCount < HISTORY_SIZE ? historyCount++ : random.nextInt(HISTORY_SIZE);
-            historyId1[slot] = r.id1;
-            historyType[slot] = r.linkType;
-            historyOffset[slot] = r.offset + r.limit;
+    public void listReturned(Request r, int returned, long lastTime) {
+        boolean full = r.limit > 0 && returned >= r.limit;
+        if (r.fromHistory) {
+            lists.continued(historySlot, full, lastTime, r.offset, r.limit);
+        } else if (full) {
+            lists.remember(r.id1, r.linkType, lastTime, r.offset, r.limit, random);
         }
     }
 
@@ -106,49 +114,46 @@ public final class RequestGenerator {
         return historyHits;
     }
 
-    private Node newNode(long id) {
-        return new Node(id, GraphShape.NODE_TYPE, random.nextLong(1, Long.MAX_VALUE),
-                (int) (System.currentTimeMillis() / 1000), nodePayload.next(random));
+    private Node newNode(long id, long originalVersion) {
+        long version = rules.originalVersions() ? originalVersion : random.nextLong(1, Long.MAX_VALUE);
+        return new Node(id, GraphShape.NODE_TYPE, version, (int) (System.currentTimeMillis() / 1000),
+                nodePayload.next(random));
     }
 
     private Link newLink(long id1, double existing) {
         aimLink(id1, existing);
         Request r = request;
-        return new Link(id1, r.linkType, r.id2, Visibility.VISIBLE, linkPayload.next(random),
-                random.nextInt(1, Integer.MAX_VALUE), System.currentTimeMillis());
+        int version = rules.originalVersions() ? 0 : random.nextInt(1, Integer.MAX_VALUE);
+        return new Link(id1, r.linkType, r.id2, Visibility.VISIBLE, linkPayload.next(random), version,
+                System.currentTimeMillis());
     }
 
-    /** Sets id1, linkType and id2 to an existing link with probability {@code existing}. */
+    /** Sets id1, a link type, and an id2 that exists with probability {@code existing}. */
     private void aimLink(long id1, double existing) {
+        long degree = aimGroup(id1);
         Request r = request;
-        r.id1 = id1;
-        long degree = shape.degree(id1);
-        long k;
-        if (degree > 0 && random.nextDouble() < existing) {
-            k = random.nextLong(degree);
+        int t = (int) (r.linkType - 1);
+        long have = shape.linksOfType(degree, t);
+        long j;
+        if (have > 0 && random.nextDouble() < existing) {
+            j = random.nextLong(have);
         } else {
-            k = absentK(degree, random.nextInt(shape.linkTypeCount()));
-            if (k < 0) {
-                k = random.nextLong(degree);
-            }
+            j = absentJ(have, t);
         }
-        r.linkType = shape.linkType(k);
-        r.id2 = shape.id2(id1, k);
+        r.id2 = shape.id2(id1, t, j);
     }
 
-    /** A k of type index t at or past the degree, or -1 when the node links to every node of that type. */
-    private long absentK(long degree, int t) {
-        long have = shape.countOfType(degree, t);
+    /** A j of type index t at or past the {@code have} loaded ones; one of them when the type is full. */
+    private long absentJ(long have, int t) {
         long max = shape.maxOfType(t);
         if (have >= max) {
-            return -1;
+            return random.nextLong(Math.max(have, 1));
         }
-        long j = random.nextLong(have, max);
-        return t + j * shape.linkTypeCount();
+        return random.nextLong(have, max);
     }
 
     /**
-     * Sets id1 and a link type weighted by how many links of each type id1 has.
+     * Sets id1 and a link type: uniform, or weighted by how many links of each type id1 holds.
      *
      * @return the out-degree of id1
      */
@@ -156,7 +161,19 @@ public final class RequestGenerator {
         Request r = request;
         r.id1 = id1;
         long degree = shape.degree(id1);
-        r.linkType = shape.linkType(degree > 0 ? random.nextLong(degree) : random.nextInt(shape.linkTypeCount()));
+        int types = shape.linkTypeCount();
+        int t = random.nextInt(types);
+        if (rules.typeChoice() == TypeChoice.BY_DEGREE) {
+            long total = shape.linksOfDegree(degree);
+            if (total > 0) {
+                long k = random.nextLong(total);
+                t = 0;
+                for (long c; k >= (c = shape.linksOfType(degree, t)); t++) {
+                    k -= c;
+                }
+            }
+        }
+        r.linkType = t + 1L;
         return degree;
     }
 
@@ -164,43 +181,68 @@ public final class RequestGenerator {
         long degree = aimGroup(id1);
         Request r = request;
         int t = (int) (r.linkType - 1);
-        long have = shape.countOfType(degree, t);
-        int size = multigetSizes.sample(random);
+        long have = shape.linksOfType(degree, t);
+        int size = multigetSize();
+        int count = 0;
         for (int i = 0; i < size; i++) {
-            long k;
-            if (have > 0 && random.nextDouble() < linkExisting) {
-                k = t + random.nextLong(have) * shape.linkTypeCount();
+            long id2;
+            if (have > 0 && random.nextDouble() < multigetExisting) {
+                id2 = shape.id2(id1, t, random.nextLong(have));
+            } else if (rules.multigetMiss() == MultigetMiss.UNIFORM) {
+                id2 = random.nextLong(config.maxId1());
             } else {
-                k = absentK(degree, t);
-                if (k < 0) {
-                    k = t + random.nextLong(Math.max(have, 1)) * shape.linkTypeCount();
-                }
+                id2 = shape.id2(id1, t, absentJ(have, t));
             }
-            r.id2s[i] = shape.id2(id1, k);
+            if (!rules.multigetDistinct() || !contains(r.id2s, count, id2)) {
+                r.id2s[count++] = id2;
+            }
         }
-        r.id2Count = size;
+        r.id2Count = count;
+    }
+
+    private static boolean contains(long[] values, int count, long value) {
+        for (int i = 0; i < count; i++) {
+            if (values[i] == value) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The number of id2s of a MULTIGET_LINK, in [min, max]. */
+    private int multigetSize() {
+        if (rules.multigetSize() == MultigetSize.TRUNCATED) {
+            return truncatedSizes.sample(random);
+        }
+        int min = config.multigetMin();
+        int max = config.multigetMax();
+        double steps = multigetLogQ == 0 ? 0 : Math.ceil(Math.log1p(-random.nextDouble()) / multigetLogQ);
+        long size = min + (long) Math.max(1, steps);
+        return (int) Math.max(min, Math.min(size, max - 1L));
     }
 
     private void aimList() {
         Request r = request;
-        r.minTime = 0;
-        r.maxTime = Long.MAX_VALUE;
         r.limit = config.listLimit();
-        if (historyCount > 0 && history > 0 && random.nextDouble() < history) {
-            int slot = random.nextInt(historyCount);
-            r.id1 = historyId1[slot];
-            r.linkType = historyType[slot];
-            r.offset = historyOffset[slot];
+        r.minTime = 0;
+        if (lists.size() > 0 && history > 0 && random.nextDouble() < history) {
+            int slot = lists.pick(random);
+            historySlot = slot;
+            r.id1 = lists.id1(slot);
+            r.linkType = lists.type(slot);
+            if (rules.listContinue() == ListContinue.TIME) {
+                r.maxTime = lists.lastTime(slot);
+                r.offset = 1;
+            } else {
+                r.maxTime = Long.MAX_VALUE;
+                r.offset = lists.nextOffset(slot);
+            }
             r.fromHistory = true;
-            // each page is continued once: the last entry takes the slot
-            int last = --historyCount;
-            historyId1[slot] = historyId1[last];
-            historyType[slot] = historyType[last];
-            historyOffset[slot] = historyOffset[last];
             historyHits++;
             return;
         }
         aimGroup(linkRead.next(random));
+        r.maxTime = Long.MAX_VALUE;
         r.offset = 0;
         r.fromHistory = false;
     }

@@ -7,7 +7,7 @@ package io.linkbench.workload;
  */
 public final class Seeds {
     /** Stream families; each has its own range of derived seeds. */
-    public enum Stream { NODES, LINKS, REQUESTS, DEGREE_ORDER, POPULARITY, ARRIVALS }
+    public enum Stream { NODES, LINKS, REQUESTS, DEGREE_ORDER, POPULARITY, ARRIVALS, NODE_POPULARITY, PAYLOAD_MOTIFS }
 
     private Seeds() {
     }

@@ -26,20 +26,22 @@ import java.util.Optional;
  * @param nodeUpdate        id choice of UPDATE_NODE
  * @param nodeDelete        id choice of DELETE_NODE
  * @param addLinkExistingPct percent of ADD_LINK on an existing link
- * @param linkExistingPct   percent of other link ops' id2s that exist
+ * @param linkExistingPct   percent of UPDATE_LINK and DELETE_LINK calls aimed at an existing link
  * @param expungePct        percent of DELETE_LINK that expunge
  * @param multigetMin       fewest id2s per MULTIGET_LINK
  * @param multigetMax       most id2s per MULTIGET_LINK
  * @param multigetP         geometric p of the MULTIGET_LINK size
  * @param historyPct        percent of GET_LINKS_LIST that continue a recent full page
  * @param listLimit         GET_LINKS_LIST page size
+ * @param rules             the switches between the original's effective behaviour and the alternatives
  */
 public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Optional<Path> nlinksFile,
                              String nlinksSection, double nlinksMaxShare, int nodeDataSize, int linkDataSize,
                              double nodeUniqueness, double linkUniqueness, OpMix mix, AccessSpec linkRead,
                              AccessSpec linkWrite, AccessSpec nodeRead, AccessSpec nodeUpdate, AccessSpec nodeDelete,
                              double addLinkExistingPct, double linkExistingPct, double expungePct, int multigetMin,
-                             int multigetMax, double multigetP, double historyPct, int listLimit) {
+                             int multigetMax, double multigetP, double historyPct, int listLimit,
+                             WorkloadRules rules) {
 
     /** Largest supported maxid1 - startid1 (ids are longs; the permutation works up to 2^62). */
     public static final long MAX_NODES = 1L << 62;
@@ -70,18 +72,19 @@ public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Opti
                 s.getDouble("node_data_uniqueness", 0.0001, 1),
                 s.getDouble("link_data_uniqueness", 0.0001, 1),
                 OpMix.from(s),
-                AccessSpec.from(s, "read", true),
-                AccessSpec.from(s, "write", true),
-                AccessSpec.from(s, "node_read", false),
-                AccessSpec.from(s, "node_update", false),
-                AccessSpec.from(s, "node_delete", false),
+                AccessSpec.linkReads(s),
+                AccessSpec.linkWrites(s),
+                AccessSpec.nodes(s, "node_read"),
+                AccessSpec.nodes(s, "node_update"),
+                AccessSpec.nodes(s, "node_delete"),
                 s.getDouble("addlink_existing_pct", 0, 100),
                 s.getDouble("link_existing_pct", 0, 100),
                 s.getDouble("deletelink_expunge_pct", 0, 100),
                 mgMin, mgMax,
                 s.getDouble("link_multiget_dist_prob", 1e-6, 1),
                 s.getDouble("getlinklist_history", 0, 100),
-                s.getInt("getlinklist_limit", 0, Integer.MAX_VALUE));
+                s.getInt("getlinklist_limit", 0, Integer.MAX_VALUE),
+                WorkloadRules.from(s));
     }
 
     /** Number of nodes loaded: maxid1 - startid1. */

@@ -1,6 +1,7 @@
 package io.linkbench.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,15 +10,15 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
+/** The request generator against the rules of the original's effective workload (workload.md, rules 1-3, 6, 7, 9). */
 class RequestGeneratorTest {
     private static final WorkloadConfig CONFIG = TestWorkloads.with("maxid1", "100001");
     private static final GraphShape SHAPE = new GraphShape(CONFIG, 7);
 
-    /** Whether (id1, type, id2) is a link the load phase wrote. */
-    private static boolean loaded(long id1, long type, long id2) {
-        long n = SHAPE.nodeCount();
-        long k = Math.floorMod(id2 - id1 - 1, n);
-        return k < SHAPE.degree(id1) && SHAPE.linkType(k) == type;
+    /** Whether (id1, type, id2) is a link the load phase wrote (next id2 rule, raised split). */
+    static boolean loaded(GraphShape shape, long id1, long type, long id2) {
+        long j = Math.floorMod(id2 - id1 - 1, shape.nodeCount());
+        return id2 >= shape.startId() && id2 < shape.endId() && j < shape.linksOfType(shape.degree(id1), (int) type - 1);
     }
 
     private static String describe(Request r) {
@@ -45,8 +46,31 @@ class RequestGeneratorTest {
         assertNotEquals(sequence(42, 3, 200), sequence(43, 3, 200));
     }
 
+    /** Rule 1: the link type of every link operation is uniform among the types, whatever id1 holds. */
     @Test
-    void linkOpsHitExistingLinksAtTheIntendedRatesAlsoForSmallNodes() {
+    void linkTypesAreUniformAndIndependentOfId1() {
+        RequestGenerator g = new RequestGenerator(CONFIG, SHAPE, 3, 0);
+        long[] all = new long[3];
+        long[] hubs = new long[3];
+        for (int i = 0; i < 300_000; i++) {
+            Request r = g.next();
+            if (r.op.ordinal() < Op.ADD_LINK.ordinal()) {
+                continue;
+            }
+            long type = r.op == Op.ADD_LINK || r.op == Op.UPDATE_LINK ? r.link.linkType() : r.linkType;
+            all[(int) type]++;
+            if (SHAPE.degree(r.id1) >= 4) {
+                hubs[(int) type]++;
+            }
+        }
+        assertEquals(0.5, (double) all[1] / (all[1] + all[2]), 0.005);
+        assertEquals(0.5, (double) hubs[1] / (hubs[1] + hubs[2]), 0.02);
+        assertTrue(hubs[1] + hubs[2] > 5000, "enough operations on id1s with 4 links or more");
+    }
+
+    /** Rules 2 and 3: writes aim at a loaded link of the chosen type at the configured rates, also for small nodes. */
+    @Test
+    void linkOpsHitLoadedLinksAtTheIntendedRatesAlsoForSmallNodes() {
         RequestGenerator g = new RequestGenerator(CONFIG, SHAPE, 1, 0);
         int[] total = new int[Op.count()];
         int[] hits = new int[Op.count()];
@@ -67,7 +91,7 @@ class RequestGeneratorTest {
                 continue;
             }
             assertNotEquals(r.id1, id2, "a link never points to its own node");
-            boolean hit = loaded(r.id1, type, id2);
+            boolean hit = loaded(SHAPE, r.id1, type, id2);
             total[r.op.ordinal()]++;
             hits[r.op.ordinal()] += hit ? 1 : 0;
             if (r.op != Op.ADD_LINK && SHAPE.degree(r.id1) <= 2) {
@@ -76,72 +100,130 @@ class RequestGeneratorTest {
             }
         }
         assertEquals(0.05, (double) hits[Op.ADD_LINK.ordinal()] / total[Op.ADD_LINK.ordinal()], 0.01);
+        // UPDATE_LINK inserts what it misses: 10% of its calls
         assertEquals(0.90, (double) hits[Op.UPDATE_LINK.ordinal()] / total[Op.UPDATE_LINK.ordinal()], 0.01);
         assertEquals(0.90, (double) hits[Op.DELETE_LINK.ordinal()] / total[Op.DELETE_LINK.ordinal()], 0.02);
         assertTrue(smallTotal > 1000, "enough ops on nodes with at most 2 links: " + smallTotal);
         assertEquals(0.90, (double) smallHits / smallTotal, 0.02, "hit rate on nodes with at most 2 links");
     }
 
+    /** Rule 6: sizes min + ceil(geometric), 2..127, mean about 3.62; half the id2s loaded, the rest uniform; duplicates kept. */
     @Test
-    void multigetAsksForIdsOfOneTypeMostlyExisting() {
+    void multigetSizesAndId2sAreTheOriginals() {
         RequestGenerator g = new RequestGenerator(CONFIG, SHAPE, 5, 0);
         long asked = 0;
-        long existing = 0;
+        long loadedIds = 0;
         long requests = 0;
-        while (requests < 20_000) {
+        int smallest = Integer.MAX_VALUE;
+        int largest = 0;
+        boolean duplicates = false;
+        while (requests < 100_000) {
             Request r = g.next();
             if (r.op != Op.MULTIGET_LINK) {
                 continue;
             }
             requests++;
-            assertTrue(r.id2Count >= 1 && r.id2Count <= 128);
-            for (long id2 : r.id2Array()) {
+            smallest = Math.min(smallest, r.id2Count);
+            largest = Math.max(largest, r.id2Count);
+            long[] ids = r.id2Array();
+            duplicates |= Arrays.stream(ids).distinct().count() < ids.length;
+            for (long id2 : ids) {
                 asked++;
-                existing += loaded(r.id1, r.linkType, id2) ? 1 : 0;
+                loadedIds += loaded(SHAPE, r.id1, r.linkType, id2) ? 1 : 0;
+                assertTrue(id2 >= 0 && id2 < CONFIG.maxId1());
             }
         }
-        assertEquals(0.90, (double) existing / asked, 0.02);
-        assertEquals(1 / 0.382, (double) asked / requests, 0.15, "mean multiget size");
+        assertEquals(2, smallest, "never one id2");
+        assertTrue(largest <= 127 && largest >= 10, "largest size " + largest);
+        assertEquals(1 + 1 / 0.382, (double) asked / requests, 0.1, "mean multiget size");
+        assertEquals(0.5, (double) loadedIds / asked, 0.01, "share of loaded id2s");
+        assertTrue(duplicates, "duplicate id2s are kept");
     }
 
+    /** Rule 6, 2012 code: with link_multiget_distinct, a MULTIGET_LINK never repeats an id2. */
     @Test
-    void countAndListQueriesAimAtTypesTheNodeHas() {
-        RequestGenerator g = new RequestGenerator(CONFIG, SHAPE, 9, 0);
-        int lists = 0;
-        int withLinks = 0;
-        while (lists < 20_000) {
+    void distinctMultigetsRemoveDuplicates() {
+        WorkloadConfig c = TestWorkloads.with("maxid1", "100001", "link_multiget_distinct", "true");
+        RequestGenerator g = new RequestGenerator(c, new GraphShape(c, 7), 5, 0);
+        for (int requests = 0; requests < 20_000; ) {
             Request r = g.next();
-            if (r.op != Op.GET_LINKS_LIST && r.op != Op.COUNT_LINK) {
-                continue;
-            }
-            lists++;
-            long degree = SHAPE.degree(r.id1);
-            withLinks += SHAPE.countOfType(degree, (int) (r.linkType - 1)) > 0 ? 1 : 0;
-            if (r.op == Op.GET_LINKS_LIST) {
-                assertEquals(10000, r.limit);
-                assertEquals(0, r.minTime);
-                assertEquals(Long.MAX_VALUE, r.maxTime);
+            if (r.op == Op.MULTIGET_LINK) {
+                requests++;
+                long[] ids = r.id2Array();
+                assertEquals(ids.length, Arrays.stream(ids).distinct().count());
+                assertTrue(ids.length >= 1);
             }
         }
-        assertEquals(lists, withLinks, "every list/count query names a type the node has links of");
     }
 
+    /** Rule 7: 0.3% of GET_LINKS_LIST continue a full page, by time (offset 1) from the last returned link. */
     @Test
-    void fullPagesAreContinuedFromHistory() {
-        WorkloadConfig c = TestWorkloads.with("maxid1", "100001", "getlinklist_limit", "1", "getlinklist", "100",
-                "getnode", "0", "addnode", "0", "updatenode", "0", "deletenode", "0", "addlink", "0", "deletelink", "0",
-                "updatelink", "0", "countlink", "0", "getlink", "0");
+    void fullPagesAreContinuedByTime() {
+        WorkloadConfig c = listOnly("getlinklist_history", "0.3");
         RequestGenerator g = new RequestGenerator(c, SHAPE, 2, 0);
         int continued = 0;
-        for (int i = 0; i < 10_000; i++) {
+        int calls = 400_000;
+        long lastTime = 1_000_000;
+        for (int i = 0; i < calls; i++) {
             Request r = g.next();
             if (r.fromHistory) {
                 continued++;
-                assertTrue(r.offset >= 1);
+                assertEquals(1, r.offset);
+                assertTrue(r.maxTime < 1_000_000, "a continuation asks for links no newer than the last one");
+            } else {
+                assertEquals(0, r.offset);
+                assertEquals(Long.MAX_VALUE, r.maxTime);
             }
-            g.listReturned(r, 1); // every page is full
+            g.listReturned(r, r.limit, --lastTime); // every page is full
         }
-        assertEquals(0.30, continued / 10_000.0, 0.02);
+        assertEquals(0.003, continued / (double) calls, 0.0005);
         assertEquals(continued, g.historyHits());
+    }
+
+    /** Rule 7: only full pages are remembered, at most 2048 of them; a continuation that is not full ends its entry. */
+    @Test
+    void onlyFullPagesAreRememberedAndTheHistoryIsBounded() {
+        WorkloadConfig c = listOnly("getlinklist_history", "100");
+        RequestGenerator g = new RequestGenerator(c, SHAPE, 2, 0);
+        for (int i = 0; i < 1000; i++) {
+            Request r = g.next();
+            assertFalse(r.fromHistory, "nothing remembered from pages that were not full");
+            g.listReturned(r, r.limit - 1, 5);
+        }
+        ListHistory h = new ListHistory();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+        for (int i = 0; i < 5000; i++) {
+            h.remember(i, 1, 100, 0, 10, random);
+        }
+        assertEquals(ListHistory.CAPACITY, h.size());
+        h.remember(h.id1(0), 1, 100, 0, 10, random);
+        assertEquals(ListHistory.CAPACITY, h.size(), "a list is remembered once");
+        h.continued(0, true, 50, 1, 10);
+        assertEquals(50, h.lastTime(0));
+        h.continued(0, false, 40, 1, 10);
+        assertEquals(ListHistory.CAPACITY - 1, h.size());
+    }
+
+    /** Rule 9: ADD_NODE writes version 1, UPDATE_NODE version 2, link writes version 0. */
+    @Test
+    void requestWritesCarryTheOriginalsVersions() {
+        RequestGenerator g = new RequestGenerator(CONFIG, SHAPE, 4, 0);
+        for (int i = 0; i < 50_000; i++) {
+            Request r = g.next();
+            switch (r.op) {
+                case ADD_NODE -> assertEquals(1, r.node.version());
+                case UPDATE_NODE -> assertEquals(2, r.node.version());
+                case ADD_LINK, UPDATE_LINK -> assertEquals(0, r.link.version());
+                default -> { }
+            }
+        }
+    }
+
+    private static WorkloadConfig listOnly(String... more) {
+        List<String> kv = new ArrayList<>(List.of("maxid1", "100001", "getlinklist", "100", "getnode", "0",
+                "addnode", "0", "updatenode", "0", "deletenode", "0", "addlink", "0", "deletelink", "0",
+                "updatelink", "0", "countlink", "0", "getlink", "0"));
+        kv.addAll(List.of(more));
+        return TestWorkloads.with(kv.toArray(String[]::new));
     }
 }

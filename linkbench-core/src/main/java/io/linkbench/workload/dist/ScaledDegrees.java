@@ -1,5 +1,7 @@
 package io.linkbench.workload.dist;
 
+import java.util.function.LongUnaryOperator;
+
 /**
  * The out-degree sequence of a graph of n id1s: {@link #degree}(rank) for rank in [0, n), non-decreasing
  * in rank, deterministic (the same distribution and n give the same graph), in O(1) memory.
@@ -54,6 +56,9 @@ public final class ScaledDegrees {
     private final double compression; // c; 0 when nothing is compressed
     private final long maxDegree;
     private final long totalLinks;
+    private final int maxGroups;
+    private final long exactRanks;
+    private final long topRanks;
 
     /**
      * @param distribution the degree distribution of the measured graph
@@ -84,7 +89,10 @@ public final class ScaledDegrees {
                 ? solveCompression(Math.log((double) rawMax / knee), Math.log((double) cap / knee))
                 : 0;
         this.maxDegree = degree(n - 1);
-        this.totalLinks = sumDegrees(maxGroups, exactRanks, topRanks);
+        this.maxGroups = maxGroups;
+        this.exactRanks = exactRanks;
+        this.topRanks = topRanks;
+        this.totalLinks = sumOf(d -> d);
     }
 
     /** The degree of the id1 of the given rank in [0, n); rank n - 1 has the largest. */
@@ -152,23 +160,27 @@ public final class ScaledDegrees {
         return hi;
     }
 
-    private long sumDegrees(int maxGroups, long exactRanks, long topRanks) {
+    /**
+     * The sum of {@code f(degree(rank))} over all ranks, computed as {@link #totalLinks} is (exact but for
+     * the Simpson part); f must be non-decreasing, e.g. the links an out-degree turns into.
+     */
+    public long sumOf(LongUnaryOperator f) {
         long sum = 0;
         long rank = 0;
         for (int groups = 0; rank < n && groups < maxGroups; groups++) {
             long d = degree(rank);
             long last = lastRankWithDegree(rank, d);
-            sum = saturatedAdd(sum, saturatedMultiply(d, last - rank + 1));
+            sum = saturatedAdd(sum, saturatedMultiply(f.applyAsLong(d), last - rank + 1));
             rank = last + 1;
         }
         long remaining = n - rank;
         if (remaining > exactRanks) {
             long top = n - topRanks;
-            sum = saturatedAdd(sum, (long) Math.rint(integrate(rank, top)));
+            sum = saturatedAdd(sum, (long) Math.rint(integrate(rank, top, f)));
             rank = top;
         }
         for (; rank < n; rank++) {
-            sum = saturatedAdd(sum, degree(rank));
+            sum = saturatedAdd(sum, f.applyAsLong(degree(rank)));
         }
         return sum;
     }
@@ -206,7 +218,7 @@ public final class ScaledDegrees {
      * The sum of degree(rank) for rank in [from, to), as n times the integral of the degree over
      * 1 - u, by Simpson's rule in ln(1 - u) (the degree varies smoothly on that scale).
      */
-    private double integrate(long from, long to) {
+    private double integrate(long from, long to, LongUnaryOperator f) {
         double hiLog = Math.log((n - (double) from) / n);
         double loLog = Math.log((n - (double) to) / n);
         double h = (hiLog - loLog) / SIMPSON_STEPS;
@@ -216,7 +228,7 @@ public final class ScaledDegrees {
             double s = Math.exp(logS);
             double weight = i == 0 || i == SIMPSON_STEPS ? 1 : (i % 2 == 1 ? 4 : 2);
             double u = Math.min(1 - s, Math.nextDown(1.0));
-            integral += weight * compress(distribution.quantile(u)) * s;
+            integral += weight * f.applyAsLong(compress(distribution.quantile(u))) * s;
         }
         return integral * h / 3 * n;
     }

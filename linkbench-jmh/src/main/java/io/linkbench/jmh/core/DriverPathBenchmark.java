@@ -13,7 +13,6 @@ import io.linkbench.workload.LoadGenerator;
 import io.linkbench.workload.Op;
 import io.linkbench.workload.Request;
 import io.linkbench.workload.RequestGenerator;
-import io.linkbench.workload.Seeds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -97,7 +96,7 @@ public class DriverPathBenchmark {
                 names[o.ordinal()] = o.name();
             }
             recorder = new PhaseRecorder(names, false).newWorker();
-            calls = new OpCalls();
+            calls = new OpCalls(c.workload().rules().updateMissing());
             control = new RunControl();
             // service times like the no-op store's: mostly tens of ns, a tail into microseconds
             SplittableRandom r = new SplittableRandom(thread.getThreadIndex());
@@ -115,7 +114,6 @@ public class DriverPathBenchmark {
         /** Links generated (reported as links/s). */
         public long links;
         LoadGenerator generator;
-        SplittableRandom random;
         List<Link> linkBuffer;
         List<LinkCount> countBuffer;
         long start;
@@ -126,7 +124,6 @@ public class DriverPathBenchmark {
         public void setup(Shape shape) {
             BenchSetup.Config c = shape.config;
             generator = new LoadGenerator(c.workload(), c.shape(), c.run().seed(), System.currentTimeMillis());
-            random = generator.chunkRandom(Seeds.Stream.LINKS, 0);
             linkBuffer = new ArrayList<>(1024 + 64);
             countBuffer = new ArrayList<>(1024 + 64);
             start = c.shape().startId();
@@ -160,7 +157,7 @@ public class DriverPathBenchmark {
         l.id1 = id1 + 1 < l.end ? id1 + 1 : l.start;
         l.linkBuffer.clear();
         l.countBuffer.clear();
-        long n = l.generator.linksOf(id1, l.random, l.linkBuffer, l.countBuffer);
+        long n = l.generator.linksOf(id1, l.linkBuffer, l.countBuffer);
         l.links += n;
         return n;
     }
@@ -195,7 +192,7 @@ public class DriverPathBenchmark {
         long end = System.nanoTime();
         q.recorder.recordService(op, end - start);
         if (r.op == Op.GET_LINKS_LIST) {
-            q.generator.listReturned(r, rows);
+            q.generator.listReturned(r, rows, r.lastTime);
         }
         return rows;
     }

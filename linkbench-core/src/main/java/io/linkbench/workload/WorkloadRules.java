@@ -1,0 +1,110 @@
+package io.linkbench.workload;
+
+import io.linkbench.config.Settings;
+
+/**
+ * The switches between the original LinkBench's effective behaviour (the defaults: what the 2017 fork's
+ * code does with its 2017 configuration, quirks included) and the alternatives: the 2012 code's
+ * behaviour where it differs ({@code config/workload-2011.properties}) and this project's earlier
+ * rules. {@code src/site/markdown/workload.md} describes each rule and its key.
+ *
+ * @param typeChoice       how a link operation picks its link type ({@code link_type_choice})
+ * @param typeSplit        how an id1's out-degree becomes links per type ({@code link_type_split})
+ * @param id2Rule          the id2 of an id1's j-th link of a type ({@code link_id2_rule})
+ * @param timeSpreadMs     loaded links get times this many ms or less before the load ({@code link_time_spread_ms})
+ * @param updateMissing    what UPDATE_LINK does with a link that does not exist ({@code updatelink_missing})
+ * @param separateNodeHotIds node operations have a hot-id permutation of their own ({@code node_permutation})
+ * @param multigetSize     how a MULTIGET_LINK size is drawn ({@code link_multiget_size})
+ * @param multigetExistingPct percent of MULTIGET_LINK id2s taken from the group's loaded id2s
+ * @param multigetMiss     what the other MULTIGET_LINK id2s are ({@code link_multiget_miss})
+ * @param multigetDistinct duplicate id2s of a MULTIGET_LINK are removed ({@code link_multiget_distinct})
+ * @param listContinue     how a GET_LINKS_LIST continuation asks for the next page ({@code getlinklist_continue})
+ * @param originalVersions versions as the original writes them rather than random ({@code write_versions})
+ */
+public record WorkloadRules(TypeChoice typeChoice, TypeSplit typeSplit, Id2Rule id2Rule, long timeSpreadMs,
+                            UpdateMissing updateMissing, boolean separateNodeHotIds, MultigetSize multigetSize,
+                            double multigetExistingPct, MultigetMiss multigetMiss, boolean multigetDistinct,
+                            ListContinue listContinue, boolean originalVersions) {
+
+    /** {@code link_type_choice}. */
+    public enum TypeChoice {
+        /** Uniform among the link types, whatever id1 holds (the original). */
+        UNIFORM,
+        /** Weighted by how many links of each type id1 was loaded with. */
+        BY_DEGREE
+    }
+
+    /** {@code link_type_split}: from the out-degree d of an id1 and n link types to links per type. */
+    public enum TypeSplit {
+        /** 2017: d is raised to at least n and every type gets floor(max(d, n) / n); the rest is dropped. */
+        RAISED,
+        /** 2012: floor(d / n) each, plus one for each of the first d - floor(d / n) types. */
+        EXTRA_FIRST,
+        /** Link k (k &lt; d) has type index k mod n. */
+        ROUND_ROBIN
+    }
+
+    /** {@code link_id2_rule}. */
+    public enum Id2Rule {
+        /** id1 + 1 + k, wrapping inside the loaded id range: no self-links, every id2 a loaded node. */
+        NEXT,
+        /** The original's id1 + k, no wrap: k = 0 is a self-link, and id2s may lie past maxid1. */
+        OFFSET
+    }
+
+    /** {@code updatelink_missing}. */
+    public enum UpdateMissing {
+        /** 2017: update the link, or insert it as ADD_LINK would, in one transaction. */
+        INSERT,
+        /** 2012: ADD_LINK's upsert, whether or not the link exists. */
+        UPSERT,
+        /** Change nothing. */
+        SKIP
+    }
+
+    /** {@code link_multiget_size}. */
+    public enum MultigetSize {
+        /** The original: min + ceil(ln(1 - u) / ln(1 - p)), at most max - 1 (so never min itself). */
+        CEIL,
+        /** A geometric truncated to [min, max]. */
+        TRUNCATED
+    }
+
+    /** {@code link_multiget_miss}. */
+    public enum MultigetMiss {
+        /** The original: uniform in [0, maxid1). */
+        UNIFORM,
+        /** An id2 the group was not loaded with. */
+        ABSENT
+    }
+
+    /** {@code getlinklist_continue}. */
+    public enum ListContinue {
+        /** The original: links with time at most the last returned link's, skipping one. */
+        TIME,
+        /** The next page by offset (offset + limit). */
+        OFFSET
+    }
+
+    /** Versions written by the request phase: {@code write_versions}. */
+    enum Versions { ORIGINAL, RANDOM }
+
+    /** Node permutation choice: {@code node_permutation}. */
+    enum NodePermutation { SEPARATE, SHARED }
+
+    static WorkloadRules from(Settings s) {
+        return new WorkloadRules(
+                s.getEnum("link_type_choice", TypeChoice.class),
+                s.getEnum("link_type_split", TypeSplit.class),
+                s.getEnum("link_id2_rule", Id2Rule.class),
+                s.getLong("link_time_spread_ms", 1, 1L << 50),
+                s.getEnum("updatelink_missing", UpdateMissing.class),
+                s.getEnum("node_permutation", NodePermutation.class) == NodePermutation.SEPARATE,
+                s.getEnum("link_multiget_size", MultigetSize.class),
+                s.getDouble("link_multiget_existing_pct", 0, 100),
+                s.getEnum("link_multiget_miss", MultigetMiss.class),
+                s.getBoolean("link_multiget_distinct"),
+                s.getEnum("getlinklist_continue", ListContinue.class),
+                s.getEnum("write_versions", Versions.class) == Versions.ORIGINAL);
+    }
+}

@@ -62,7 +62,7 @@ public final class RequestPhase {
             names[op.ordinal()] = op.name();
         }
         PhaseRecorder recorder = new PhaseRecorder(names, run.openLoop());
-        OpCalls calls = new OpCalls();
+        OpCalls calls = new OpCalls(workload.rules().updateMissing());
         int threads = run.requesters();
         List<StoreSession> sessions = new ArrayList<>();
         List<Thread> workers = new ArrayList<>();
@@ -82,19 +82,20 @@ public final class RequestPhase {
                             run.arrival().name().toLowerCase(Locale.ROOT)) : "closed loop",
                     run.requests(), run.maxSeconds(),
                     run.warmupSeconds() > 0 ? String.format(Locale.ROOT, " after %.0f s warm-up", run.warmupSeconds()) : "");
+            WarmupGate warmup = new WarmupGate();
             for (int i = 0; i < threads; i++) {
                 long quota = run.requests() / threads + (i < run.requests() % threads ? 1 : 0);
                 Requester r = new Requester(sessions.get(i), new RequestGenerator(workload, shape, seed, i),
                         recorder.newWorker(), calls,
                         new Retrier(run.maxRetries(), run.retryBackoffMs(), control, Seeds.derive(seed, Seeds.Stream.REQUESTS, -1 - i)),
-                        quota, deadline, schedule, control);
+                        quota, warmupEnd, warmup, deadline, schedule, control);
                 Thread t = new Thread(r, "requester-" + i);
                 t.setDaemon(true);
                 workers.add(t);
             }
             long wallStart = System.currentTimeMillis();
             workers.forEach(Thread::start);
-            Monitor monitor = new Monitor(recorder, names, startNanos, warmupEnd, store);
+            Monitor monitor = new Monitor(recorder, names, startNanos, warmupEnd, warmup, store);
             monitor.watch(workers, deadline);
             long endNanos = System.nanoTime();
             monitor.interval(endNanos);
@@ -139,6 +140,7 @@ public final class RequestPhase {
         private final String[] names;
         private final long startNanos;
         private final long warmupEnd;
+        private final WarmupGate warmup;
         private final List<String> warnings = new ArrayList<>();
         private final List<IntervalPoint> points = new ArrayList<>();
         private final GraphStore store;
@@ -148,11 +150,13 @@ public final class RequestPhase {
         private double lastLagMs;
         private boolean backlogWarned;
 
-        Monitor(PhaseRecorder recorder, String[] names, long startNanos, long warmupEnd, GraphStore store) {
+        Monitor(PhaseRecorder recorder, String[] names, long startNanos, long warmupEnd, WarmupGate warmup,
+                GraphStore store) {
             this.recorder = recorder;
             this.names = names;
             this.startNanos = startNanos;
             this.warmupEnd = warmupEnd;
+            this.warmup = warmup;
             this.store = store;
             this.measuredStartNanos = -1;
             if (warmupEnd <= startNanos) {
@@ -165,6 +169,7 @@ public final class RequestPhase {
             measuredStartNanos = now;
             countersBefore = StoreCounters.read(store);
             observer.windowStarted("request", loop);
+            warmup.open();
         }
 
         /** Ends an interval: a point for the charts and files, and the sample for the status line. */

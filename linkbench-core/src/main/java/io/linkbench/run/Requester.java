@@ -12,8 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One request thread: generates an operation, calls the store, records the time around that call
- * alone (retries of retryable failures included), until its share of {@code requests}, the phase's
- * deadline, or a stop request. Open loop: waits for its next slot of the global schedule and records
+ * alone (retries of retryable failures included), until its share of {@code requests} (counted after
+ * warm-up, as in the original), the phase's deadline, or a stop request. Open loop: waits for its next slot of the global schedule and records
  * response time from the intended start as well.
  */
 final class Requester implements Runnable {
@@ -25,6 +25,9 @@ final class Requester implements Runnable {
     private final OpCalls calls;
     private final Retrier retrier;
     private final long quota;
+    private final long warmupEndNanos;
+    private final WarmupGate warmup;
+    private boolean measuring;
     private final long deadlineNanos;
     private final ArrivalSchedule schedule;
     private final RunControl control;
@@ -32,13 +35,16 @@ final class Requester implements Runnable {
     private long done;
 
     Requester(StoreSession session, RequestGenerator generator, WorkerRecorder recorder, OpCalls calls,
-              Retrier retrier, long quota, long deadlineNanos, ArrivalSchedule schedule, RunControl control) {
+              Retrier retrier, long quota, long warmupEndNanos, WarmupGate warmup, long deadlineNanos,
+              ArrivalSchedule schedule, RunControl control) {
         this.session = session;
         this.generator = generator;
         this.recorder = recorder;
         this.calls = calls;
         this.retrier = retrier;
         this.quota = quota;
+        this.warmupEndNanos = warmupEndNanos;
+        this.warmup = warmup;
         this.deadlineNanos = deadlineNanos;
         this.schedule = schedule;
         this.control = control;
@@ -47,6 +53,12 @@ final class Requester implements Runnable {
     @Override
     public void run() {
         while (done < quota && !control.interrupted()) {
+            if (!measuring && System.nanoTime() >= warmupEndNanos) {
+                if (!warmup.await(control)) {
+                    break;
+                }
+                measuring = true;
+            }
             long intended = 0;
             if (schedule != null) {
                 intended = schedule.nextSlot();
@@ -60,11 +72,13 @@ final class Requester implements Runnable {
                 break;
             }
             execute(r, intended, start);
-            done++;
+            if (measuring) {
+                done++;
+            }
         }
     }
 
-    /** Requests issued (including failed ones). */
+    /** Requests issued after warm-up (including failed ones). */
     long done() {
         return done;
     }
@@ -76,13 +90,15 @@ final class Requester implements Runnable {
             try {
                 int rows = call.run(session, r);
                 long end = System.nanoTime();
-                if (schedule == null) {
-                    recorder.recordService(op, end - start);
-                } else {
-                    recorder.recordOpenLoop(op, intended, start, end);
+                if (!straddlesWarmupEnd()) {
+                    if (schedule == null) {
+                        recorder.recordService(op, end - start);
+                    } else {
+                        recorder.recordOpenLoop(op, intended, start, end);
+                    }
                 }
                 if (r.op == Op.GET_LINKS_LIST) {
-                    generator.listReturned(r, rows);
+                    generator.listReturned(r, rows, r.lastTime);
                 }
                 return;
             } catch (StoreException e) {
@@ -98,10 +114,20 @@ final class Requester implements Runnable {
         }
     }
 
+    /**
+     * True for a call that started during warm-up and ended after the warm-up's records were cleared:
+     * it belongs to the warm-up, so it is neither recorded nor counted.
+     */
+    private boolean straddlesWarmupEnd() {
+        return !measuring && warmup.isOpen();
+    }
+
     private void fail(int op, long intended, long start, StoreException.Kind kind, Exception e) {
-        recorder.recordError(op, kind);
-        if (schedule != null) {
-            recorder.recordLag(intended, start);
+        if (!straddlesWarmupEnd()) {
+            recorder.recordError(op, kind);
+            if (schedule != null) {
+                recorder.recordLag(intended, start);
+            }
         }
         if (!reportedUnexpected[op] && (kind == StoreException.Kind.OTHER || kind == StoreException.Kind.REJECTED)) {
             reportedUnexpected[op] = true;

@@ -18,10 +18,12 @@ import java.util.OptionalLong;
  * @param loadChunkSize    id1s a link loader takes at a time
  * @param progressSeconds  seconds between load progress reports
  * @param requesters       request threads
- * @param requests         total requests over all requesters
+ * @param requests         total requests over all requesters, warm-up not counted ({@code requests}, times
+ *                         {@code requesters} when {@code request_counts = per_requester})
  * @param maxSeconds       measured seconds of the request phase
  * @param warmupSeconds    seconds before measuring starts
- * @param requestRate      target ops/s, 0 for closed loop
+ * @param requestRate      target ops/s over all requesters, 0 for closed loop (per requester in the
+ *                         key when {@code request_counts = per_requester})
  * @param arrival          arrival schedule of the open loop
  * @param displaySeconds   seconds between status lines
  * @param maxRetries       retries of a retryable failure
@@ -38,7 +40,13 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
     /** Open-loop arrival schedules. */
     public enum Arrival { POISSON, UNIFORM }
 
+    /** {@code request_counts}: whether {@code requests} and {@code requestrate} are totals or per requester. */
+    enum RequestCounts { TOTAL, PER_REQUESTER }
+
     public static RunConfig from(Settings s) {
+        int requesters = s.getInt("requesters", 1, 4096);
+        int per = s.getEnum("request_counts", RequestCounts.class) == RequestCounts.PER_REQUESTER ? requesters : 1;
+        long requests = s.getLong("requests", 0, Long.MAX_VALUE / per);
         RunConfig c = new RunConfig(
                 s.getString("store"),
                 s.getLong("seed", Long.MIN_VALUE, Long.MAX_VALUE),
@@ -47,11 +55,11 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
                 s.getInt("bulk_insert_count", 1, 1_000_000),
                 s.getInt("load_chunk_size", 1, 100_000_000),
                 s.getDouble("progressfreq", 0.1, 86_400),
-                s.getInt("requesters", 1, 4096),
-                s.getLong("requests", 0, Long.MAX_VALUE),
+                requesters,
+                requests * per,
                 s.getDouble("maxtime", 0, 1e9),
                 s.getDouble("warmup_time", 0, 1e9),
-                s.getDouble("requestrate", 0, 1e9),
+                s.getDouble("requestrate", 0, 1e9) * per,
                 s.getEnum("arrival", Arrival.class, Arrival.POISSON),
                 s.getDouble("displayfreq", 0.1, 86_400),
                 s.getInt("max_retries", 0, 1000),

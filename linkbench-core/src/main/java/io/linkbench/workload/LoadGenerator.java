@@ -5,6 +5,7 @@ import io.linkbench.graph.LinkCount;
 import io.linkbench.graph.Node;
 import io.linkbench.graph.Visibility;
 import io.linkbench.workload.dist.PayloadGenerator;
+import io.linkbench.workload.dist.PayloadSpec;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -26,8 +27,8 @@ public final class LoadGenerator {
     public LoadGenerator(WorkloadConfig config, GraphShape shape, long seed, long baseTimeMs) {
         this.shape = shape;
         this.seed = seed;
-        this.nodePayload = new PayloadGenerator(config.nodeDataSize(), config.nodeUniqueness());
-        this.linkPayload = new PayloadGenerator(config.linkDataSize(), config.linkUniqueness());
+        this.nodePayload = new PayloadGenerator(PayloadSpec.repeat(config.nodeDataSize(), config.nodeUniqueness()), 0);
+        this.linkPayload = new PayloadGenerator(PayloadSpec.repeat(config.linkDataSize(), config.linkUniqueness()), 0);
         this.baseTimeMs = baseTimeMs;
     }
 

@@ -6,6 +6,7 @@ import io.linkbench.graph.Visibility;
 import io.linkbench.workload.dist.GeometricSizes;
 import io.linkbench.workload.dist.IdPermutation;
 import io.linkbench.workload.dist.PayloadGenerator;
+import io.linkbench.workload.dist.PayloadSpec;
 import java.util.SplittableRandom;
 
 /**
@@ -54,8 +55,8 @@ public final class RequestGenerator {
         this.nodeRead = new IdChooser(config.nodeRead(), shape, popularity);
         this.nodeUpdate = new IdChooser(config.nodeUpdate(), shape, popularity);
         this.nodeDelete = new IdChooser(config.nodeDelete(), shape, popularity);
-        this.nodePayload = new PayloadGenerator(config.nodeDataSize(), config.nodeUniqueness());
-        this.linkPayload = new PayloadGenerator(config.linkDataSize(), config.linkUniqueness());
+        this.nodePayload = new PayloadGenerator(PayloadSpec.repeat(config.nodeDataSize(), config.nodeUniqueness()), 0);
+        this.linkPayload = new PayloadGenerator(PayloadSpec.repeat(config.linkDataSize(), config.linkUniqueness()), 0);
         this.multigetSizes = new GeometricSizes(config.multigetMin(), config.multigetMax(), config.multigetP());
         this.request = new Request(config.multigetMax());
         this.addExisting = config.addLinkExistingPct() / 100;

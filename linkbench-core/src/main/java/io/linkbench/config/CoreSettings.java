@@ -35,10 +35,10 @@ public final class CoreSettings {
         s.add(Setting.of("link_time_spread_ms", "4294967296", "loaded links get times spread uniformly over this many ms before the load (the original: 2^32 ms, about 50 days)"));
         s.add(Setting.of("node_datasize", "168", "median node payload in bytes (2011 benchmark: 128)"));
         s.add(Setting.of("link_datasize", "23", "median link payload in bytes (2011 benchmark: 8)"));
-        s.add(Setting.of("node_data_uniqueness", "0.63", "fraction of node payload bytes that are random (the rest compresses away)"));
-        s.add(Setting.of("link_data_uniqueness", "0.225", "fraction of link payload bytes that are random"));
-        s.add(Setting.of("payload_content", "motif", "payload bytes: motif (the original's: 128-byte chunks, each random with probability *_data_uniqueness, else a copy from a 512-byte motif) or repeat (each block repeats a random run)"));
-        s.add(Setting.of("payload_motif_length", "128", "motif content: bytes per chunk (random or copied from the motif)"));
+        s.add(Setting.of("node_data_uniqueness", "0.63", "node payloads: probability that a chunk is random rather than a motif copy (repeat content: the compressed fraction)"));
+        s.add(Setting.of("link_data_uniqueness", "0.225", "link payloads: probability that a chunk is random rather than a motif copy (repeat content: the compressed fraction)"));
+        s.add(Setting.of("payload_content", "motif", "payload bytes: motif (the original's: 128-byte chunks, each random with probability *_data_uniqueness, else a copy from a 512-byte motif) or repeat (each 256-byte block repeats a random run; *_data_uniqueness is the compressed fraction)"));
+        s.add(Setting.of("payload_chunk_length", "128", "motif content: bytes per chunk (random, or copied from the 512-byte motif), 1 to 512"));
         s.add(Setting.of("node_data_firstbyte", "50", "motif content: smallest byte value of node payloads"));
         s.add(Setting.of("node_data_lastbyte", "220", "motif content: largest byte value of node payloads"));
         s.add(Setting.of("link_data_firstbyte", "32", "motif content: smallest byte value of link payloads"));

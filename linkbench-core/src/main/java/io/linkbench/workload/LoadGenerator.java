@@ -25,8 +25,9 @@ public final class LoadGenerator {
     public LoadGenerator(WorkloadConfig config, GraphShape shape, long seed, long baseTimeMs) {
         this.shape = shape;
         this.seed = seed;
-        this.nodePayload = new PayloadGenerator(config.nodeDataSize(), config.nodeUniqueness());
-        this.linkPayload = new PayloadGenerator(config.linkDataSize(), config.linkUniqueness());
+        // the load writes what ADD_NODE and ADD_LINK would: their generators' motifs (RequestGenerator)
+        this.nodePayload = new PayloadGenerator(config.nodePayload(), Seeds.derive(seed, Seeds.Stream.PAYLOAD_MOTIFS, 0));
+        this.linkPayload = new PayloadGenerator(config.linkPayload(), Seeds.derive(seed, Seeds.Stream.PAYLOAD_MOTIFS, 1));
         this.baseTimeMs = baseTimeMs;
         this.timeSpreadMs = config.rules().timeSpreadMs();
         this.nodeVersion = config.rules().originalVersions() ? 1 : 0;

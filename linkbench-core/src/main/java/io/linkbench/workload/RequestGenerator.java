@@ -32,8 +32,10 @@ public final class RequestGenerator {
     private final IdChooser nodeRead;
     private final IdChooser nodeUpdate;
     private final IdChooser nodeDelete;
-    private final PayloadGenerator nodePayload;
-    private final PayloadGenerator linkPayload;
+    private final PayloadGenerator nodeAddPayload;
+    private final PayloadGenerator nodeUpdatePayload;
+    private final PayloadGenerator linkAddPayload;
+    private final PayloadGenerator linkUpdatePayload;
     private final GeometricSizes truncatedSizes;
     private final double multigetLogQ;
     private final Request request;
@@ -60,8 +62,10 @@ public final class RequestGenerator {
         this.nodeRead = new IdChooser(config.nodeRead(), shape, nodeHot);
         this.nodeUpdate = new IdChooser(config.nodeUpdate(), shape, nodeHot);
         this.nodeDelete = new IdChooser(config.nodeDelete(), shape, nodeHot);
-        this.nodePayload = new PayloadGenerator(config.nodeDataSize(), config.nodeUniqueness());
-        this.linkPayload = new PayloadGenerator(config.linkDataSize(), config.linkUniqueness());
+        this.nodeAddPayload = new PayloadGenerator(config.nodePayload(), Seeds.derive(seed, Seeds.Stream.PAYLOAD_MOTIFS, 0));
+        this.linkAddPayload = new PayloadGenerator(config.linkPayload(), Seeds.derive(seed, Seeds.Stream.PAYLOAD_MOTIFS, 1));
+        this.nodeUpdatePayload = new PayloadGenerator(config.nodePayload(), Seeds.derive(seed, Seeds.Stream.PAYLOAD_MOTIFS, 2));
+        this.linkUpdatePayload = new PayloadGenerator(config.linkPayload(), Seeds.derive(seed, Seeds.Stream.PAYLOAD_MOTIFS, 3));
         this.truncatedSizes = new GeometricSizes(config.multigetMin(), config.multigetMax(), config.multigetP());
         this.multigetLogQ = Math.log1p(-config.multigetP());
         this.request = new Request(config.multigetMax());
@@ -78,12 +82,12 @@ public final class RequestGenerator {
         Op op = config.mix().next(random);
         r.op = op;
         switch (op) {
-            case ADD_NODE -> r.node = newNode(0, 1);
-            case UPDATE_NODE -> r.node = newNode(nodeUpdate.next(random), 2);
+            case ADD_NODE -> r.node = newNode(0, 1, nodeAddPayload);
+            case UPDATE_NODE -> r.node = newNode(nodeUpdate.next(random), 2, nodeUpdatePayload);
             case DELETE_NODE -> r.id1 = nodeDelete.next(random);
             case GET_NODE -> r.id1 = nodeRead.next(random);
-            case ADD_LINK -> r.link = newLink(linkWrite.next(random), addExisting);
-            case UPDATE_LINK -> r.link = newLink(linkWrite.next(random), linkExisting);
+            case ADD_LINK -> r.link = newLink(linkWrite.next(random), addExisting, linkAddPayload);
+            case UPDATE_LINK -> r.link = newLink(linkWrite.next(random), linkExisting, linkUpdatePayload);
             case DELETE_LINK -> {
                 aimLink(linkWrite.next(random), linkExisting);
                 r.expunge = expunge > 0 && random.nextDouble() < expunge;
@@ -114,17 +118,17 @@ public final class RequestGenerator {
         return historyHits;
     }
 
-    private Node newNode(long id, long originalVersion) {
+    private Node newNode(long id, long originalVersion, PayloadGenerator payload) {
         long version = rules.originalVersions() ? originalVersion : random.nextLong(1, Long.MAX_VALUE);
         return new Node(id, GraphShape.NODE_TYPE, version, (int) (System.currentTimeMillis() / 1000),
-                nodePayload.next(random));
+                payload.next(random));
     }
 
-    private Link newLink(long id1, double existing) {
+    private Link newLink(long id1, double existing, PayloadGenerator payload) {
         aimLink(id1, existing);
         Request r = request;
         int version = rules.originalVersions() ? 0 : random.nextInt(1, Integer.MAX_VALUE);
-        return new Link(id1, r.linkType, r.id2, Visibility.VISIBLE, linkPayload.next(random), version,
+        return new Link(id1, r.linkType, r.id2, Visibility.VISIBLE, payload.next(random), version,
                 System.currentTimeMillis());
     }
 

@@ -2,6 +2,7 @@ package io.linkbench.workload;
 
 import io.linkbench.config.ConfigException;
 import io.linkbench.config.Settings;
+import io.linkbench.workload.dist.PayloadSpec;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -15,10 +16,8 @@ import java.util.Optional;
  * @param nlinksFile        a user-supplied out-degree CDF, or empty for the built-in fit
  * @param nlinksSection     section of that file
  * @param nlinksMaxShare    largest out-degree as a share of all links
- * @param nodeDataSize      median node payload
- * @param linkDataSize      median link payload
- * @param nodeUniqueness    random fraction of node payloads
- * @param linkUniqueness    random fraction of link payloads
+ * @param nodePayload       node payloads: median size, content, byte range
+ * @param linkPayload       link payloads
  * @param mix               the operation mix
  * @param linkRead          id1 choice of COUNT_LINK, MULTIGET_LINK, GET_LINKS_LIST
  * @param linkWrite         id1 choice of ADD_LINK, DELETE_LINK, UPDATE_LINK
@@ -36,8 +35,7 @@ import java.util.Optional;
  * @param rules             the switches between the original's effective behaviour and the alternatives
  */
 public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Optional<Path> nlinksFile,
-                             String nlinksSection, double nlinksMaxShare, int nodeDataSize, int linkDataSize,
-                             double nodeUniqueness, double linkUniqueness, OpMix mix, AccessSpec linkRead,
+                             String nlinksSection, double nlinksMaxShare, PayloadSpec nodePayload, PayloadSpec linkPayload, OpMix mix, AccessSpec linkRead,
                              AccessSpec linkWrite, AccessSpec nodeRead, AccessSpec nodeUpdate, AccessSpec nodeDelete,
                              double addLinkExistingPct, double linkExistingPct, double expungePct, int multigetMin,
                              int multigetMax, double multigetP, double historyPct, int listLimit,
@@ -67,10 +65,8 @@ public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Opti
                 s.optional("nlinks_file").map(Path::of),
                 s.getString("nlinks_section"),
                 s.getDouble("nlinks_max_share", 1e-9, 1),
-                s.getInt("node_datasize", 0, 1 << 24),
-                s.getInt("link_datasize", 0, 1 << 24),
-                s.getDouble("node_data_uniqueness", 0.0001, 1),
-                s.getDouble("link_data_uniqueness", 0.0001, 1),
+                payload(s, "node"),
+                payload(s, "link"),
                 OpMix.from(s),
                 AccessSpec.linkReads(s),
                 AccessSpec.linkWrites(s),
@@ -85,6 +81,23 @@ public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Opti
                 s.getDouble("getlinklist_history", 0, 100),
                 s.getInt("getlinklist_limit", 0, Integer.MAX_VALUE),
                 WorkloadRules.from(s));
+    }
+
+    /**
+     * The payload settings of {@code node} or {@code link}: {@code <kind>_datasize},
+     * {@code <kind>_data_uniqueness}, and for motif content {@code <kind>_data_firstbyte}/{@code _lastbyte}
+     * and {@code payload_chunk_length}; the ranges here are the ones {@link PayloadSpec} accepts.
+     */
+    private static PayloadSpec payload(Settings s, String kind) {
+        int median = s.getInt(kind + "_datasize", 0, PayloadSpec.DEFAULT_MAX_SIZE);
+        if (s.getEnum("payload_content", PayloadSpec.Content.class) == PayloadSpec.Content.REPEAT) {
+            return PayloadSpec.repeat(median, s.getDouble(kind + "_data_uniqueness", 0.0001, 1));
+        }
+        int first = s.getInt(kind + "_data_firstbyte", 0, 255);
+        int last = s.getInt(kind + "_data_lastbyte", first, 255);
+        return new PayloadSpec(median, PayloadSpec.DEFAULT_MAX_SIZE, s.getDouble(kind + "_data_uniqueness", 0, 1),
+                PayloadSpec.Content.MOTIF, first, last,
+                s.getInt("payload_chunk_length", 1, PayloadSpec.MOTIF_LENGTH));
     }
 
     /** Number of nodes loaded: maxid1 - startid1. */

@@ -8,42 +8,225 @@ import io.linkbench.config.Settings;
 import io.linkbench.store.StoreProvider;
 import io.linkbench.store.StoreProviders;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Reads the configuration: the properties files of {@code -c} in order, then the {@code -D key=value}
  * overrides, checks every key against the core's and the chosen store's declarations, and fills in
  * the defaults. The result is validated once into typed configs by the caller.
+ *
+ * <p>A file of the original LinkBench ({@link OriginalConfig#isOriginal}) is translated to our keys;
+ * its store keys are kept when the chosen store declares them, and its per-requester {@code requests}
+ * and {@code requestrate} become totals with the requesters of the merged configuration. Our own
+ * files and {@code -D} are read as they are: an unknown key there is an error.
  */
 final class ConfigLoader {
-    /** What was loaded: the store's provider, every declared key, and the values. */
-    record Loaded(StoreProvider provider, List<Setting> declared, Settings settings) {
+    /**
+     * What was loaded.
+     *
+     * @param provider the chosen store's provider
+     * @param declared every declared key: the core's and the store's
+     * @param settings the values over the defaults
+     * @param notes    a key whose value was translated or converted from an original file: where from
+     * @param remarks  about the original files, for {@code --print-config}
+     * @param messages for standard error: per original file the keys left out, and each conversion
+     */
+    record Loaded(StoreProvider provider, List<Setting> declared, Settings settings, Map<String, String> notes,
+                  List<String> remarks, List<String> messages) {
+        void printMessages(PrintStream err) {
+            messages.forEach(err::println);
+        }
+    }
+
+    /** One file: our own keys, or an original file's translation. */
+    private record Source(String name, Map<String, String> ours, OriginalConfig.Translation original) {
     }
 
     private ConfigLoader() {
     }
 
     static Loaded load(List<Path> files, Map<String, String> overrides, StoreProviders providers) {
+        List<String> remarks = new ArrayList<>();
+        Map<Source, List<String>> ignored = new LinkedHashMap<>();
+        List<Source> sources = sources(files, remarks, ignored);
         Map<String, String> given = new LinkedHashMap<>();
-        for (Path file : files) {
-            given.putAll(readProperties(file));
+        Map<String, String> notes = new LinkedHashMap<>();
+        Map<String, String> perRequester = new LinkedHashMap<>(); // key -> the original file it came from
+        Map<String, Source> storeKeyFrom = new LinkedHashMap<>();
+        for (Source s : sources) {
+            Map<String, String> values = s.original == null ? s.ours : s.original.values();
+            for (Map.Entry<String, String> e : values.entrySet()) {
+                set(given, notes, perRequester, storeKeyFrom, e.getKey(), e.getValue());
+            }
+            if (s.original != null) {
+                s.original.notes().forEach((k, note) -> notes.put(k, s.name + ": " + note));
+                s.original.perRequester().forEach(k -> perRequester.put(k, s.name));
+                s.original.storeKeys().forEach((k, v) -> {
+                    set(given, notes, perRequester, storeKeyFrom, k, v);
+                    storeKeyFrom.put(k, s);
+                });
+            }
         }
-        given.putAll(overrides);
-        String storeName = given.getOrDefault("store", defaultOf("store")).trim();
-        StoreProvider provider = providers.byName(storeName);
+        overrides.forEach((k, v) -> set(given, notes, perRequester, storeKeyFrom, k, v));
+        StoreProvider provider = provider(given, notes, providers);
+        Set<String> storeKeys = provider.settings().stream().map(Setting::key).collect(Collectors.toSet());
+        List<String> messages = new ArrayList<>();
+        for (Map.Entry<Source, List<String>> e : ignored.entrySet()) {
+            Source s = e.getKey();
+            for (String key : s.original.storeKeys().keySet()) {
+                if (!storeKeys.contains(key)) {
+                    e.getValue().add(key);
+                    if (storeKeyFrom.get(key) == s) { // its value is the one in force
+                        given.remove(key);
+                    }
+                }
+            }
+            OriginalConfig.warning(s.name, e.getValue()).ifPresent(messages::add);
+        }
         List<Setting> declared = new ArrayList<>(CoreSettings.all());
         declared.addAll(provider.settings());
         KeyCheck.rejectUnknown(given.keySet(), declared);
-        return new Loaded(provider, declared, Settings.withDefaults(given, declared));
+        convertPerRequester(given, notes, perRequester, messages);
+        return new Loaded(provider, declared, Settings.withDefaults(given, declared), notes, remarks, messages);
+    }
+
+    /** A value from a later source: it replaces what an earlier file said, and what that file's value meant. */
+    private static void set(Map<String, String> given, Map<String, String> notes, Map<String, String> perRequester,
+                            Map<String, Source> storeKeyFrom, String key, String value) {
+        given.put(key, value);
+        notes.remove(key);
+        perRequester.remove(key);
+        storeKeyFrom.remove(key);
+    }
+
+    /**
+     * The files in the order they count. An original file's {@code workload_file} is read just before
+     * it (its own keys win, as in the original) when it is the only original file given; otherwise the
+     * {@code -c} files say what the workload is.
+     */
+    private static List<Source> sources(List<Path> files, List<String> remarks, Map<Source, List<String>> ignored) {
+        List<Map<String, String>> read = files.stream().map(ConfigLoader::readProperties).toList();
+        long originals = read.stream().filter(OriginalConfig::isOriginal).count();
+        List<Source> sources = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            Path file = files.get(i);
+            if (!OriginalConfig.isOriginal(read.get(i))) {
+                sources.add(new Source(file.toString(), read.get(i), null));
+                continue;
+            }
+            Source s = original(file, read.get(i), remarks, ignored);
+            Optional<String> workload = s.original.workloadFile();
+            Optional<Path> workloadPath = workload.flatMap(w -> existing(file, w));
+            if (workload.isPresent() && originals > 1) {
+                remarks.add(s.name + ": workload_file = " + workload.get() + " not read: the -c files give the workload");
+            } else if (workloadPath.isPresent()) {
+                Map<String, String> w = readProperties(workloadPath.get());
+                sources.add(OriginalConfig.isOriginal(w) ? original(workloadPath.get(), w, remarks, ignored)
+                        : new Source(workloadPath.get().toString(), w, null));
+                remarks.add(s.name + ": workload_file = " + workload.get() + " read before it, as the original does");
+            } else if (workload.isPresent()) {
+                ignored.get(s).add("workload_file=" + workload.get() + " (not found: give it with -c)");
+            }
+            sources.add(s);
+        }
+        return sources;
+    }
+
+    private static Source original(Path file, Map<String, String> properties, List<String> remarks,
+                                   Map<Source, List<String>> ignored) {
+        String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+        OriginalConfig.Translation t = OriginalConfig.translate(name, properties,
+                value -> existing(file, value).map(Path::toString));
+        Source s = new Source(name, Map.of(), t);
+        ignored.put(s, new ArrayList<>(t.ignored()));
+        remarks.add(name + ": an original LinkBench file, translated (src/site/markdown/original-configs.md)");
+        if (!t.sameAsOurs().isEmpty()) {
+            remarks.add(name + ": what linkbench always does: " + String.join(", ", t.sameAsOurs()));
+        }
+        return s;
+    }
+
+    /**
+     * A file an original file names: absolute, or relative to the working directory or, as the
+     * original's paths are relative to its home directory, to the parent of the file's directory.
+     */
+    private static Optional<Path> existing(Path namedIn, String value) {
+        try {
+            Path p = Path.of(value.trim());
+            List<Path> candidates = new ArrayList<>(List.of(p));
+            Path dir = namedIn.toAbsolutePath().getParent();
+            if (!p.isAbsolute() && dir != null) {
+                candidates.add(dir.resolve(p));
+                if (dir.getParent() != null) {
+                    candidates.add(dir.getParent().resolve(p));
+                }
+            }
+            return candidates.stream().filter(Files::isRegularFile).findFirst();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static StoreProvider provider(Map<String, String> given, Map<String, String> notes, StoreProviders providers) {
+        String storeName = given.getOrDefault("store", defaultOf("store")).trim();
+        try {
+            return providers.byName(storeName);
+        } catch (ConfigException e) {
+            if (notes.containsKey("store")) {
+                throw new ConfigException(notes.get("store") + " means " + e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * The original's requests and requestrate count per requester: they become totals over the
+     * requesters of the merged configuration, unless {@code request_counts = per_requester}.
+     */
+    private static void convertPerRequester(Map<String, String> given, Map<String, String> notes,
+                                            Map<String, String> perRequester, List<String> messages) {
+        String counts = given.getOrDefault("request_counts", defaultOf("request_counts"));
+        boolean keep = counts.trim().replace('-', '_').toLowerCase(Locale.ROOT).equals("per_requester");
+        String requestersText = given.getOrDefault("requesters", defaultOf("requesters")).trim();
+        String which = given.containsKey("requesters") ? " requesters" : " requesters (the default)";
+        for (Map.Entry<String, String> e : perRequester.entrySet()) {
+            String key = e.getKey();
+            String value = given.get(key);
+            if (keep) {
+                notes.put(key, e.getValue() + ": " + key + " = " + value + " per requester (request_counts = per_requester)");
+                continue;
+            }
+            Optional<String> total;
+            try {
+                int requesters = Integer.parseInt(requestersText);
+                total = requesters > 0 ? OriginalConfig.perRequesterToTotal(value, requesters) : Optional.empty();
+            } catch (NumberFormatException notAnInteger) {
+                total = Optional.empty(); // the typed config rejects requesters with the usual message
+            }
+            if (total.isPresent()) {
+                String how = value + " per requester x " + requestersText + which;
+                given.put(key, total.get());
+                notes.put(key, e.getValue() + ": " + key + " = " + how);
+                if (!total.get().equals(value)) {
+                    messages.add("linkbench: " + e.getValue() + ": " + key + " = " + total.get() + " (" + how + ")");
+                }
+            }
+        }
     }
 
     private static String defaultOf(String key) {

@@ -46,15 +46,21 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--list-keys", description = "print every configuration key with its default and exit")
     boolean listKeys;
 
+    @Option(names = "--print-config",
+            description = "print the effective configuration (after -c, -D, the translation of original LinkBench files and the defaults) and exit")
+    boolean printConfig;
+
     @Option(names = "--loops", paramLabel = "N", defaultValue = "1",
             description = "run the request phase N times back to back, each reported on its own (default: ${DEFAULT-VALUE})")
     int loops;
 
     private final PrintStream out;
+    private final PrintStream err;
     private final StoreProviders providers;
 
-    Main(PrintStream out, StoreProviders providers) {
+    Main(PrintStream out, PrintStream err, StoreProviders providers) {
         this.out = out;
+        this.err = err;
         this.providers = providers;
     }
 
@@ -68,7 +74,7 @@ public final class Main implements Callable<Integer> {
         if (verbose) {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "debug");
         }
-        CommandLine cl = new CommandLine(new Main(out, providers), new Factory(out, providers));
+        CommandLine cl = new CommandLine(new Main(out, err, providers), new Factory(out, err, providers));
         cl.setOut(new java.io.PrintWriter(out, true));
         cl.setErr(new java.io.PrintWriter(err, true));
         cl.setExitCodeExceptionMapper(e -> e instanceof ConfigException ? BAD_INPUT : FAILED);
@@ -106,13 +112,19 @@ public final class Main implements Callable<Integer> {
             printKeys();
             return OK;
         }
+        if (printConfig) {
+            ConfigLoader.Loaded cfg = ConfigLoader.load(common.configFiles, common.overrides, providers);
+            cfg.printMessages(err);
+            ConfigPrinter.print(cfg, out);
+            return OK;
+        }
         if (!load && !requests) {
             throw new ConfigException("nothing to do: give -l (load), -r (request phase) or both; --help shows all options");
         }
         if (loops < 1) {
             throw new ConfigException("--loops " + loops + ": must be 1 or more");
         }
-        return new RunCommand(out, providers, common, results, load, requests, loops).call();
+        return new RunCommand(out, err, providers, common, results, load, requests, loops).call();
     }
 
     private void printKeys() {
@@ -135,7 +147,8 @@ public final class Main implements Callable<Integer> {
     /** Options shared by the main command and its subcommands. */
     static final class CommonOptions {
         @Option(names = {"-c", "--config"}, paramLabel = "FILE",
-                description = "properties file; repeatable, later files win (default: none, store = rocksdb)")
+                description = "properties file, ours or the original LinkBench's (translated); repeatable, later files win"
+                        + " (default: none, store = rocksdb)")
         List<Path> configFiles = new java.util.ArrayList<>();
 
         @Option(names = "-D", paramLabel = "key=value", description = "set a configuration key (repeatable; wins over -c)")
@@ -158,12 +171,12 @@ public final class Main implements Callable<Integer> {
         return v == null ? "dev" : v;
     }
 
-    /** Builds the commands with their output stream and providers. */
-    private record Factory(PrintStream out, StoreProviders providers) implements CommandLine.IFactory {
+    /** Builds the commands with their output streams and providers. */
+    private record Factory(PrintStream out, PrintStream err, StoreProviders providers) implements CommandLine.IFactory {
         @Override
         public <K> K create(Class<K> cls) throws Exception {
             if (cls == VerifyCommand.class) {
-                return cls.cast(new VerifyCommand(out, providers));
+                return cls.cast(new VerifyCommand(out, err, providers));
             }
             return CommandLine.defaultFactory().create(cls);
         }

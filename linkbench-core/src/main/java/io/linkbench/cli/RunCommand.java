@@ -42,6 +42,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class RunCommand implements Callable<Integer> {
     private final PrintStream out;
+    private final PrintStream err;
     private final StoreProviders providers;
     private final Main.CommonOptions common;
     private final Path resultsBase;
@@ -49,10 +50,11 @@ final class RunCommand implements Callable<Integer> {
     private final boolean requests;
     private final int loops;
 
-    RunCommand(PrintStream out, StoreProviders providers, Main.CommonOptions common, Path resultsBase, boolean load,
-               boolean requests, int loops) {
+    RunCommand(PrintStream out, PrintStream err, StoreProviders providers, Main.CommonOptions common, Path resultsBase,
+               boolean load, boolean requests, int loops) {
         this.loops = loops;
         this.out = out;
+        this.err = err;
         this.providers = providers;
         this.common = common;
         this.resultsBase = resultsBase;
@@ -63,6 +65,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ConfigLoader.Loaded cfg = ConfigLoader.load(common.configFiles, common.overrides, providers);
+        cfg.printMessages(err);
         RunConfig run = RunConfig.from(cfg.settings());
         WorkloadConfig workload = WorkloadConfig.from(cfg.settings());
         GraphShape shape = new GraphShape(workload, run.seed());

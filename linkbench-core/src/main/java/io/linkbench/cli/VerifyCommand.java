@@ -29,10 +29,12 @@ final class VerifyCommand implements Callable<Integer> {
     Main parent;
 
     private final PrintStream out;
+    private final PrintStream err;
     private final StoreProviders providers;
 
-    VerifyCommand(PrintStream out, StoreProviders providers) {
+    VerifyCommand(PrintStream out, PrintStream err, StoreProviders providers) {
         this.out = out;
+        this.err = err;
         this.providers = providers;
     }
 
@@ -43,6 +45,7 @@ final class VerifyCommand implements Callable<Integer> {
         Map<String, String> overrides = new LinkedHashMap<>(parent == null ? Map.of() : parent.common.overrides);
         overrides.putAll(common.overrides);
         ConfigLoader.Loaded cfg = ConfigLoader.load(files, overrides, providers);
+        cfg.printMessages(err);
         try (GraphStore store = cfg.provider().open(new StoreContext(cfg.settings(), 1))) {
             if (!(store instanceof CountVerifier verifier)) {
                 throw new ConfigException("store=" + cfg.provider().name() + ": this store cannot verify counts");

@@ -1,0 +1,47 @@
+package io.linkbench.cli;
+
+import io.linkbench.config.Setting;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code --print-config}: every key of the core and of the chosen store with the value a run would
+ * use, one {@code key = value} per line. A value translated or converted from an original LinkBench
+ * file has a comment line above it that says from what; secrets are shown as {@code (secret)}. Apart
+ * from the secrets, the output is a properties file linkbench reads as it is.
+ */
+final class ConfigPrinter {
+    private ConfigPrinter() {
+    }
+
+    static void print(ConfigLoader.Loaded cfg, PrintStream out) {
+        out.println("# linkbench " + Main.version() + ": the effective configuration (-c files, -D, defaults), store = "
+                + cfg.provider().name());
+        for (String remark : cfg.remarks()) {
+            out.println("# " + remark);
+        }
+        List<Setting> declared = cfg.declared();
+        int firstStoreKey = declared.size() - cfg.provider().settings().size();
+        out.println();
+        out.println("# core keys");
+        for (int i = 0; i < declared.size(); i++) {
+            Setting s = declared.get(i);
+            if (i == firstStoreKey) {
+                out.println();
+                out.println("# store = " + cfg.provider().name() + " keys");
+            }
+            String note = cfg.notes().get(s.key());
+            if (note != null) {
+                out.println("# " + note);
+            }
+            out.println(s.key() + " = " + shown(s, cfg.settings().asMap().getOrDefault(s.key(), "")));
+        }
+    }
+
+    /** The value, or {@code (secret)} for a secret that is set (the rule of Settings.redacted). */
+    private static String shown(Setting s, String value) {
+        boolean secret = s.secret() || s.key().toLowerCase(Locale.ROOT).contains("password");
+        return secret && !value.isBlank() ? "(secret)" : value;
+    }
+}

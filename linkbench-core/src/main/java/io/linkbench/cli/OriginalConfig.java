@@ -238,12 +238,9 @@ final class OriginalConfig {
                 b.put(kind + GENERATOR_KEYS.get(setting), value, key + " = " + value);
             }
         } else if (setting.equals("motif_length")) {
-            String linkLength = original.get("link_add_datagen_motif_length");
-            if (kind.equals("node") && linkLength != null && !linkLength.equals(value)) {
-                b.ignored.add(key + "=" + value + " (one payload_motif_length: the links' " + linkLength + " is used)");
-            } else {
-                b.put("payload_motif_length", value, key + " = " + value);
-            }
+            // which length the original's key sets (motif or chunk) is not known here: not mapped
+            b.ignored.add(key + "=" + value + " (linkbench copies 128-byte chunks from a 512-byte motif;"
+                    + " payload_chunk_length sets the chunk)");
         } else {
             b.ignored.add(key);
         }

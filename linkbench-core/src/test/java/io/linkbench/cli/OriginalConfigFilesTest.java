@@ -111,7 +111,7 @@ class OriginalConfigFilesTest {
                 "nlinks_file", "", "getlinklist_history", "0.3", "request_counts", "total"));
         assertPrinted(Map.of("link_datasize", "8", "node_datasize", "128", "payload_content", "motif",
                 "link_data_firstbyte", "32", "link_data_lastbyte", "100", "link_data_uniqueness", "0.225",
-                "payload_motif_length", "128", "node_data_firstbyte", "50", "node_data_lastbyte", "220",
+                "payload_chunk_length", "128", "node_data_firstbyte", "50", "node_data_lastbyte", "220",
                 "node_data_uniqueness", "0.63"));
         assertPrinted(Map.of("addlink", "8.9886601", "deletelink", "2.9907664", "updatelink", "8.0122125",
                 "countlink", "4.8863567", "getlink", "0.5261142", "getlinklist", "50.7119145", "getnode", "12.9326683",
@@ -155,9 +155,11 @@ class OriginalConfigFilesTest {
                 "linkbench: warning: LinkConfigMysql.properties: no equivalent for 6 keys, ignored: debuglevel,"
                         + " load_progress_interval, max_failed_requests, maxsamples, mysql_disable_binlog_load,"
                         + " req_progress_interval",
-                "linkbench: warning: FBWorkload.properties: no equivalent for 4 keys, ignored:"
+                "linkbench: warning: FBWorkload.properties: no equivalent for 5 keys, ignored:"
                         + " data_file=config/Distribution.dat (not found: the built-in fit of the same data is used),"
-                        + " nlinks_config, nlinks_default, write_uncorr_config"), warnings);
+                        + " link_add_datagen_motif_length=128 (linkbench copies 128-byte chunks from a 512-byte motif;"
+                        + " payload_chunk_length sets the chunk), nlinks_config, nlinks_default, write_uncorr_config"),
+                warnings);
     }
 
     @Test

@@ -128,12 +128,14 @@ class OriginalConfigTest {
         assertEquals("97", t.values().get("link_data_firstbyte"));
         assertEquals("100", t.values().get("link_data_lastbyte"));
         assertEquals("0.5", t.values().get("node_data_uniqueness"));
-        assertEquals("64", t.values().get("payload_motif_length"));
+        assertEquals(null, t.values().get("payload_chunk_length"), "motif_length is not mapped");
         assertEquals("7", t.values().get("link_datasize"));
         assertEquals("97", t.values().get("node_datasize"));
         assertEquals("link_datasize = 6.85, rounded", t.notes().get("link_datasize"));
-        assertEquals(List.of("link_up_datagen_startbyte=101 (updates use the add generator's 97 too)"), t.ignored(),
-                "only the update setting that differs is listed");
+        assertEquals(List.of("link_up_datagen_startbyte=101 (updates use the add generator's 97 too)",
+                "node_add_datagen_motif_length=64 (linkbench copies 128-byte chunks from a 512-byte motif;"
+                        + " payload_chunk_length sets the chunk)"), t.ignored(),
+                "only the update setting that differs is listed, and the motif length");
     }
 
     @Test

@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compare runs: one row per run directory with the summary columns of a phase "
                 + "(request: tps r/t rKB/t wKB/t Mcpu/t un gn ul gl; load: ips r/i rKB/i wKB/i Mcpu/i size rss) "
-                + "and each value's ratio to the first run."})
+                + "and each value's ratio to the first run, then the workload figures side by side "
+                + "(request: hit% and rows/call per operation; load: id1s, link rows, links per id1)."})
 final class CompareCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "DIR", description = "run directories (holding result.json); the first is the baseline")
     List<Path> dirs = new ArrayList<>();

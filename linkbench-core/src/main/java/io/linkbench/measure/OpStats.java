@@ -15,13 +15,22 @@ import org.HdrHistogram.Histogram;
  * @param errorsByKind failed calls by {@link io.linkbench.store.StoreException.Kind} name
  * @param retries      retried attempts (deadlocks, lost connections) that preceded a final outcome
  * @param rows         rows written (load steps) or 0
+ * @param outcomes     what the successful calls found (request phase); {@link OpOutcomes#NONE} for load
+ *                     steps and results written before outcomes were recorded; null means NONE
  */
 public record OpStats(String name, Histogram service, Histogram response, long errors,
-                      Map<String, Long> errorsByKind, long retries, long rows) {
+                      Map<String, Long> errorsByKind, long retries, long rows, OpOutcomes outcomes) {
     public OpStats {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(service, "service");
         errorsByKind = Map.copyOf(errorsByKind);
+        outcomes = outcomes == null ? OpOutcomes.NONE : outcomes;
+    }
+
+    /** Statistics without outcomes (load steps). */
+    public OpStats(String name, Histogram service, Histogram response, long errors, Map<String, Long> errorsByKind,
+                   long retries, long rows) {
+        this(name, service, response, errors, errorsByKind, retries, rows, OpOutcomes.NONE);
     }
 
     /** Successful calls. */

@@ -2,6 +2,7 @@ package io.linkbench.measure;
 
 import io.linkbench.store.StoreException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,7 @@ import org.HdrHistogram.Histogram;
  * Collects what the workers of one phase record. Workers get their own {@link WorkerRecorder}; one
  * collector thread calls {@link #sample()} every interval (and once at the end) which moves the
  * workers' interval histograms into the cumulative ones. {@link #reset()} starts the measured window
- * (at the end of warm-up): everything before it is dropped.
+ * (at the end of warm-up): everything before it is dropped, outcome and continuation counts included.
  */
 public final class PhaseRecorder {
     private static final StoreException.Kind[] KINDS = StoreException.Kind.values();
@@ -26,6 +27,8 @@ public final class PhaseRecorder {
     private final long[][] errorBase;
     private final long[] retryBase;
     private final long[] rowBase;
+    private final OpOutcomes[] outcomeBase;
+    private long continuationBase;
     private final long[] lastErrors;
     private final long[] lastRows;
     private final Histogram scratch = newHistogram();
@@ -51,6 +54,8 @@ public final class PhaseRecorder {
         errorBase = new long[n][KINDS.length];
         retryBase = new long[n];
         rowBase = new long[n];
+        outcomeBase = new OpOutcomes[n];
+        Arrays.fill(outcomeBase, OpOutcomes.NONE);
         lastErrors = new long[n];
         lastRows = new long[n];
     }
@@ -137,7 +142,9 @@ public final class PhaseRecorder {
             }
             retryBase[op] = sumRetries(op);
             rowBase[op] = lastRows[op];
+            outcomeBase[op] = sumOutcomes(op);
         }
+        continuationBase = sumContinuations();
         if (openLoop) {
             lag.reset();
         }
@@ -157,9 +164,15 @@ public final class PhaseRecorder {
                 }
             }
             out.add(new OpStats(names[op], service[op].copy(), openLoop ? response[op].copy() : null, errs, byKind,
-                    sumRetries(op) - retryBase[op], lastRows[op] - rowBase[op]));
+                    sumRetries(op) - retryBase[op], lastRows[op] - rowBase[op],
+                    sumOutcomes(op).minus(outcomeBase[op])));
         }
         return out;
+    }
+
+    /** GET_LINKS_LIST calls of the measured window that continued a remembered full page. */
+    public synchronized long continuations() {
+        return sumContinuations() - continuationBase;
     }
 
     /** The cumulative schedule lag (open loop), else null. */
@@ -171,6 +184,22 @@ public final class PhaseRecorder {
         long n = 0;
         for (WorkerRecorder w : workers) {
             n += w.errors(op, kind);
+        }
+        return n;
+    }
+
+    private OpOutcomes sumOutcomes(int op) {
+        OpOutcomes sum = OpOutcomes.NONE;
+        for (WorkerRecorder w : workers) {
+            sum = sum.plus(w.outcomes(op));
+        }
+        return sum;
+    }
+
+    private long sumContinuations() {
+        long n = 0;
+        for (WorkerRecorder w : workers) {
+            n += w.continuations();
         }
         return n;
     }

@@ -25,12 +25,15 @@ import org.HdrHistogram.Histogram;
  * @param loop            0-based loop number of a request phase run several times ({@code --loops}), else 0
  * @param cost            cost per operation (or row) over the measured window
  * @param intervals       one point per {@code displayfreq} interval, in time order
+ * @param continuations   request phase: GET_LINKS_LIST calls that continued a remembered full page
+ *                        ("history"), see {@link WorkerRecorder#recordContinuation}; else 0
+ * @param graph           load: the shape of the graph loaded; null for a request phase, or when unknown
  */
 public record PhaseResult(String phase, long startEpochMs, long endEpochMs, double seconds, boolean openLoop,
                           double targetRate, List<OpStats> ops, Histogram scheduleLag,
                           Map<String, Long> storeCounters, long sizeBytes, Map<String, Double> steps,
                           boolean interrupted, List<String> warnings, int loop, PhaseCost cost,
-                          List<IntervalPoint> intervals) {
+                          List<IntervalPoint> intervals, long continuations, GraphStats graph) {
     public PhaseResult {
         Objects.requireNonNull(phase, "phase");
         ops = List.copyOf(ops);
@@ -41,18 +44,26 @@ public record PhaseResult(String phase, long startEpochMs, long endEpochMs, doub
         intervals = List.copyOf(intervals);
     }
 
-    /** A result without loop number, cost or intervals. */
+    /** A result without loop number, cost, intervals, continuations or graph. */
     public PhaseResult(String phase, long startEpochMs, long endEpochMs, double seconds, boolean openLoop,
                        double targetRate, List<OpStats> ops, Histogram scheduleLag, Map<String, Long> storeCounters,
                        long sizeBytes, Map<String, Double> steps, boolean interrupted, List<String> warnings) {
         this(phase, startEpochMs, endEpochMs, seconds, openLoop, targetRate, ops, scheduleLag, storeCounters, sizeBytes,
-                steps, interrupted, warnings, 0, PhaseCost.NONE, List.of());
+                steps, interrupted, warnings, 0, PhaseCost.NONE, List.of(), 0, null);
     }
 
     /** This result with cost and intervals attached. */
     public PhaseResult with(int newLoop, PhaseCost newCost, List<IntervalPoint> newIntervals) {
         return new PhaseResult(phase, startEpochMs, endEpochMs, seconds, openLoop, targetRate, ops, scheduleLag,
-                storeCounters, sizeBytes, steps, interrupted, warnings, newLoop, newCost, newIntervals);
+                storeCounters, sizeBytes, steps, interrupted, warnings, newLoop, newCost, newIntervals, continuations,
+                graph);
+    }
+
+    /** This result with the continuation count and graph statistics attached. */
+    public PhaseResult with(long newContinuations, GraphStats newGraph) {
+        return new PhaseResult(phase, startEpochMs, endEpochMs, seconds, openLoop, targetRate, ops, scheduleLag,
+                storeCounters, sizeBytes, steps, interrupted, warnings, loop, cost, intervals, newContinuations,
+                newGraph);
     }
 
     /** The statistics of the operation or load step {@code name}, or null. */

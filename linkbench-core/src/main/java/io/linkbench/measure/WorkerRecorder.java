@@ -1,19 +1,26 @@
 package io.linkbench.measure;
 
 import io.linkbench.store.StoreException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
 /**
  * The recorders of one worker thread: per kind of operation a wait-free single-writer histogram of
- * service time (and, open loop, of response time), plus error, retry and row counters. Only the owning
- * thread writes; the {@link PhaseRecorder} reads interval snapshots without stopping it. There is no
- * shared lock or shared counter on the recording path.
+ * service time (and, open loop, of response time), plus error, retry, row and outcome counters. Only
+ * the owning thread writes; the {@link PhaseRecorder} reads interval snapshots without stopping it.
+ * There is no shared lock or shared counter on the recording path.
  */
 public final class WorkerRecorder {
     static final int SIGNIFICANT_DIGITS = 3;
     private static final int KINDS = StoreException.Kind.values().length;
+    /** Outcome counters per op, in this order: calls, hits, rows, asked. */
+    private static final int CALLS = 0;
+    private static final int HITS = 1;
+    private static final int ROWS = 2;
+    private static final int ASKED = 3;
+    private static final int OUTCOME_FIELDS = 4;
 
     private final SingleWriterRecorder[] service;
     private final SingleWriterRecorder[] response;
@@ -21,6 +28,8 @@ public final class WorkerRecorder {
     private final AtomicLongArray errors;
     private final AtomicLongArray retries;
     private final AtomicLongArray rows;
+    private final AtomicLongArray outcomes;
+    private final AtomicLong continuations = new AtomicLong();
 
     WorkerRecorder(int ops, boolean openLoop) {
         service = new SingleWriterRecorder[ops];
@@ -35,6 +44,7 @@ public final class WorkerRecorder {
         errors = new AtomicLongArray(ops * KINDS);
         retries = new AtomicLongArray(ops);
         rows = new AtomicLongArray(ops);
+        outcomes = new AtomicLongArray(ops * OUTCOME_FIELDS);
     }
 
     /** A successful closed-loop call of operation {@code op} that took {@code nanos}. */
@@ -70,6 +80,34 @@ public final class WorkerRecorder {
         rows.addAndGet(op, n);
     }
 
+    /**
+     * What a successful call of {@code op} found; call it after {@link #recordService} or
+     * {@link #recordOpenLoop}. Wait-free and allocation-free: only this worker's thread writes these
+     * counters, so each is a plain read and an ordered store, with the call count stored last.
+     *
+     * @param hit   the call found an existing row (see {@link OpOutcomes#hits})
+     * @param rows  rows returned (MULTIGET_LINK, GET_LINKS_LIST), the count read (COUNT_LINK), else 1 or 0
+     * @param asked id2s asked for (MULTIGET_LINK), else 0 or 1
+     */
+    public void recordOutcome(int op, boolean hit, int rows, int asked) {
+        int i = op * OUTCOME_FIELDS;
+        if (hit) {
+            add(i + HITS, 1);
+        }
+        add(i + ROWS, rows);
+        add(i + ASKED, asked);
+        add(i + CALLS, 1);
+    }
+
+    /** A successful GET_LINKS_LIST that continued a remembered full page ("history"). Wait-free. */
+    public void recordContinuation() {
+        continuations.setRelease(continuations.getPlain() + 1);
+    }
+
+    private void add(int index, long n) {
+        outcomes.setRelease(index, outcomes.getPlain(index) + n);
+    }
+
     /** Moves the service times recorded since the last call into {@code target} (replacing its content). */
     void intervalService(int op, Histogram target) {
         service[op].getIntervalHistogramInto(target);
@@ -95,5 +133,20 @@ public final class WorkerRecorder {
 
     long rows(int op) {
         return rows.get(op);
+    }
+
+    /**
+     * The outcome counters of {@code op}. The call count is read first, so the other counters cover at least
+     * every counted call: a window between two readings (warm-up reset, end) then never has more hits,
+     * rows or id2s asked than its calls account for.
+     */
+    OpOutcomes outcomes(int op) {
+        int i = op * OUTCOME_FIELDS;
+        long calls = outcomes.get(i + CALLS);
+        return new OpOutcomes(calls, outcomes.get(i + HITS), outcomes.get(i + ROWS), outcomes.get(i + ASKED));
+    }
+
+    long continuations() {
+        return continuations.get();
     }
 }

@@ -6,7 +6,8 @@ import java.util.Locale;
  * How every report (console, summary.txt, HTML, compare) prints numbers, so one figure reads the
  * same everywhere: latencies in ms with 3 decimals rounded half-up on the exact nanosecond value,
  * sizes in binary units, throughput whole with thousands separators, other figures with 0, 1, 3 or 5
- * decimals by magnitude, and {@code -} for a value that is unavailable.
+ * decimals by magnitude, shares as percent with 1 decimal, means per call or per id1 with 2 decimals,
+ * and {@code -} for a value that is unavailable.
  */
 public final class Formats {
     /** What is printed for an unavailable value. */
@@ -36,6 +37,21 @@ public final class Formats {
         }
         double a = Math.abs(v);
         return String.format(Locale.ROOT, a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 0.01 || a == 0 ? "%.3f" : "%.5f", v);
+    }
+
+    /** A share (0..1) as percent with 1 decimal, without the sign: {@code 0.8123} is {@code 81.2}. */
+    public static String percent(double share) {
+        return Double.isFinite(share) ? String.format(Locale.ROOT, "%.1f", share * 100) : NONE;
+    }
+
+    /** A mean count (rows per call, links per id1) with 2 decimals. */
+    public static String mean(double v) {
+        return Double.isFinite(v) ? String.format(Locale.ROOT, "%.2f", v) : NONE;
+    }
+
+    /** A count with thousands separators, e.g. {@code 520,312}. */
+    public static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
     }
 
     /** Bytes in binary units with one decimal, e.g. {@code 1.5 GiB}; negative means unknown. */

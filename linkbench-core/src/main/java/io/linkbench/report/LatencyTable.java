@@ -13,8 +13,9 @@ import org.HdrHistogram.Histogram;
 /**
  * The console text printed at the end of a phase (and kept in {@code summary.txt}): a header line,
  * the per-op latency table in ms (service time; for an open loop also response time from the
- * intended start, and schedule lag), then errors, retries, store counter deltas, size, post-load
- * steps and warnings, each only when there is something to say.
+ * intended start, and schedule lag), then errors, retries, the operation statistics
+ * ({@link OutcomeRows}), the graph line of a load ({@link GraphLine}), store counter deltas, size,
+ * post-load steps and warnings, each only when there is something to say.
  *
  * <p>Ops with neither successes nor errors are left out. Latency cells of an op without successful
  * calls print as {@code -}. Throughput is successful calls (rows for a load) per measured second.
@@ -42,6 +43,10 @@ public final class LatencyTable {
         }
         errors(out, phase);
         retries(out, phase);
+        outcomes(out, phase);
+        if (phase.graph() != null) {
+            out.append(GraphLine.of(phase.graph())).append('\n');
+        }
         counters(out, phase);
         out.append("size at end: ").append(Formats.bytes(phase.sizeBytes())).append('\n');
         if (!phase.steps().isEmpty()) {
@@ -114,6 +119,18 @@ public final class LatencyTable {
         if (!retried.isEmpty()) {
             out.append("retries: ").append(retried).append('\n');
         }
+    }
+
+    private static void outcomes(StringBuilder out, PhaseResult phase) {
+        List<String[]> rows = OutcomeRows.of(phase);
+        if (rows.isEmpty()) {
+            return;
+        }
+        out.append("operation statistics (hit: an existing row was found):\n");
+        TextTable t = new TextTable("").row(OutcomeRows.COLUMNS.toArray(String[]::new));
+        rows.forEach(t::row);
+        t.appendTo(out);
+        OutcomeRows.notes(phase).forEach(n -> out.append("  ").append(n).append('\n'));
     }
 
     private static void counters(StringBuilder out, PhaseResult phase) {

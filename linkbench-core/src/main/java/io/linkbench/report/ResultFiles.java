@@ -31,8 +31,11 @@ import java.time.format.DateTimeFormatter;
  *       "interrupted": false, "warnings": [ "..." ], "steps": { "<name>": <seconds> },
  *       "size_bytes": 123456789,           // -1 when unknown
  *       "store_counters": { "<name>": <delta> },
+ *       "continuations": 12,               // request: GET_LINKS_LIST calls that continued a full page
+ *       "graph": <graph> or null,          // load: the shape of the graph loaded
  *       "ops": [ { "name": "GET_NODE", "count": 123, "errors": 0, "errors_by_kind": { "TIMEOUT": 0 },
  *                  "retries": 0, "rows": 0,
+ *                  "outcomes": { "calls": 123, "hits": 120, "rows": 120, "asked": 0 },
  *                  "service":  <latency>,
  *                  "response": <latency> or null } ],
  *       "schedule_lag": <latency> or null,
@@ -46,10 +49,22 @@ import java.time.format.DateTimeFormatter;
  *
  * <latency> = { "mean_ms": 0.123, "p50_ms": ..., "p95_ms": ..., "p99_ms": ..., "p999_ms": ..., "max_ms": ...,
  *               "histogram": "<base64 of HdrHistogram's compressed encoding, values in ns>" }
+ *
+ * <graph> = { "id1s": 200000, "link_rows": 520312, "count_rows": 400000, "links_per_id1": 2.602,
+ *             "expected_link_rows": 521000.0,  // what the workload model predicts, -1 when unknown
+ *             "max_links": 512,
+ *             "id1s_by_links": { "0": 0, "1": 0, "2": 162400, "3-10": 30000, "11-100": 7000, ">100": 600 } }
  * }</pre>
- * {@code throughput} is successful ops (rows, for a load) per second. The percentiles, ISO times and
- * throughput are for readers; {@link #read} rebuilds the records from the other fields, so a
- * round trip is exact (histograms decode equal to the ones written).
+ * {@code throughput} is successful ops (rows, for a load) per second. The percentiles, ISO times,
+ * throughput and {@code links_per_id1} are for readers; {@link #read} rebuilds the records from the
+ * other fields, so a round trip is exact (histograms decode equal to the ones written).
+ *
+ * <p>An op's {@code outcomes} are what its successful calls found ({@link io.linkbench.measure.OpOutcomes}):
+ * calls recorded, hits (an existing row was found), rows returned and id2s asked for; all 0 for load
+ * steps. {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code graph} and
+ * {@code outcomes} were added without a new {@code schema_version}, whose policy is to change only when
+ * a field changes meaning: a file without them reads as "not recorded" (no outcomes, no graph, 0
+ * continuations).
  */
 public final class ResultFiles {
     /** Name of the machine-readable result in a run directory. */

@@ -2,7 +2,9 @@ package io.linkbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
+import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
@@ -17,8 +19,10 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Reads {@code result.json} back into the measurement records. Only the primary fields are read:
- * the percentiles, ISO times and throughput are derived from them and ignored, so nothing is lost
- * to rounding. A missing field is reported with its path.
+ * the percentiles, ISO times, throughput and links per id1 are derived from them and ignored, so
+ * nothing is lost to rounding. A missing field is reported with its path, except the fields added to
+ * schema version 1 later ({@code loop}, {@code cost}, {@code intervals}, {@code continuations},
+ * {@code graph}, an op's {@code outcomes}): an older file without them reads as "not recorded".
  */
 final class ResultJsonReader {
     private final ObjectMapper mapper = new ObjectMapper();
@@ -77,7 +81,31 @@ final class ResultJsonReader {
                 field(p, "open_loop", at).asBoolean(), number(field(p, "target_rate", at)), ops,
                 histogram(field(p, "schedule_lag", at), at + "schedule_lag."), longMap(field(p, "store_counters", at)),
                 field(p, "size_bytes", at).asLong(), steps, field(p, "interrupted", at).asBoolean(), warnings,
-                p.path("loop").asInt(0), cost(p.path("cost")), intervals(p.path("intervals")));
+                p.path("loop").asInt(0), cost(p.path("cost")), intervals(p.path("intervals")),
+                p.path("continuations").asLong(0), graph(p.path("graph"), at + "graph."));
+    }
+
+    private static GraphStats graph(JsonNode g, String at) throws IOException {
+        if (g.isMissingNode() || g.isNull()) {
+            return null;
+        }
+        JsonNode byLinks = field(g, "id1s_by_links", at);
+        long[] buckets = new long[GraphStats.BUCKETS];
+        for (int i = 0; i < buckets.length; i++) {
+            buckets[i] = field(byLinks, GraphStats.BUCKET_LABELS.get(i), at + "id1s_by_links.").asLong();
+        }
+        return new GraphStats(field(g, "id1s", at).asLong(), field(g, "link_rows", at).asLong(),
+                field(g, "count_rows", at).asLong(), buckets, field(g, "max_links", at).asLong(),
+                number(field(g, "expected_link_rows", at)));
+    }
+
+    /** An op's outcome counters; NONE when the file has none (load steps of old files, older files). */
+    private static OpOutcomes outcomes(JsonNode o, String at) throws IOException {
+        if (o.isMissingNode() || o.isNull()) {
+            return OpOutcomes.NONE;
+        }
+        return new OpOutcomes(field(o, "calls", at).asLong(), field(o, "hits", at).asLong(),
+                field(o, "rows", at).asLong(), field(o, "asked", at).asLong());
     }
 
     private static PhaseCost cost(JsonNode c) {
@@ -111,7 +139,8 @@ final class ResultJsonReader {
     private static OpStats op(JsonNode o, String at) throws IOException {
         return new OpStats(text(o, "name", at), histogram(field(o, "service", at), at + "service."),
                 histogram(field(o, "response", at), at + "response."), field(o, "errors", at).asLong(),
-                longMap(field(o, "errors_by_kind", at)), field(o, "retries", at).asLong(), field(o, "rows", at).asLong());
+                longMap(field(o, "errors_by_kind", at)), field(o, "retries", at).asLong(), field(o, "rows", at).asLong(),
+                outcomes(o.path("outcomes"), at + "outcomes."));
     }
 
     private static Histogram histogram(JsonNode latency, String at) throws IOException {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
+import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
@@ -95,6 +96,9 @@ final class ResultJsonWriter {
         g.writeNumberField("size_bytes", p.sizeBytes());
         g.writeFieldName("store_counters");
         longMap(g, p.storeCounters());
+        g.writeNumberField("continuations", p.continuations());
+        g.writeFieldName("graph");
+        graph(g, p.graph());
         g.writeArrayFieldStart("ops");
         for (OpStats s : p.ops()) {
             op(g, s);
@@ -174,10 +178,37 @@ final class ResultJsonWriter {
         longMap(g, s.errorsByKind());
         g.writeNumberField("retries", s.retries());
         g.writeNumberField("rows", s.rows());
+        g.writeObjectFieldStart("outcomes");
+        g.writeNumberField("calls", s.outcomes().calls());
+        g.writeNumberField("hits", s.outcomes().hits());
+        g.writeNumberField("rows", s.outcomes().rows());
+        g.writeNumberField("asked", s.outcomes().asked());
+        g.writeEndObject();
         g.writeFieldName("service");
         latency(g, s.service());
         g.writeFieldName("response");
         latency(g, s.response());
+        g.writeEndObject();
+    }
+
+    private static void graph(JsonGenerator g, GraphStats s) throws IOException {
+        if (s == null) {
+            g.writeNull();
+            return;
+        }
+        g.writeStartObject();
+        g.writeNumberField("id1s", s.id1s());
+        g.writeNumberField("link_rows", s.linkRows());
+        g.writeNumberField("count_rows", s.countRows());
+        g.writeFieldName("links_per_id1");
+        g.writeNumber(rounded(s.linksPerId1()));
+        g.writeNumberField("expected_link_rows", s.expectedLinkRows());
+        g.writeNumberField("max_links", s.maxLinks());
+        g.writeObjectFieldStart("id1s_by_links");
+        for (int i = 0; i < GraphStats.BUCKETS; i++) {
+            g.writeNumberField(GraphStats.BUCKET_LABELS.get(i), s.id1sIn(i));
+        }
+        g.writeEndObject();
         g.writeEndObject();
     }
 

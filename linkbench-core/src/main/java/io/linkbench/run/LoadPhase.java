@@ -139,7 +139,7 @@ public final class LoadPhase {
         }
         return new PhaseResult("load", wallStart, System.currentTimeMillis(), seconds, false, 0, stats,
                 null, StoreCounters.delta(countersBefore, StoreCounters.read(store)), StoreCounters.size(store), steps,
-                control.interrupted(), warnings, 0, cost, points);
+                control.interrupted(), warnings, 0, cost, points, 0, null);
     }
 
     /**

@@ -115,7 +115,8 @@ public final class RequestPhase {
             PhaseCost cost = observer.windowEnded(operations, counters, size);
             return new PhaseResult("request", wallMeasuredStart, System.currentTimeMillis(), seconds, run.openLoop(),
                     run.requestRate(), stats, recorder.scheduleLag(), counters, size, Map.of(),
-                    control.interrupted() || stuck, warnings, loop, cost, monitor.points);
+                    control.interrupted() || stuck, warnings, loop, cost, monitor.points,
+                    recorder.continuations(), null);
         } finally {
             closeAll(sessions, workers);
         }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linkbench.measure.GraphStats;
+import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
 import java.util.ArrayList;
@@ -128,6 +130,58 @@ class LatencyTableTest {
         assertEquals("load phase: 2.0 s measured, closed loop: latency is service time, throughput 2500.0 rows/s"
                 + " (LOAD_NODES 500.0, LOAD_LINKS 2000.0)", lines.get(0));
         assertEquals("size at end: 2.0 KiB", lines.get(lines.size() - 1));
+    }
+
+    @Test
+    void operationStatisticsFollowTheLatencyTableWithTheirNotes() {
+        List<OpStats> ops = List.of(
+                withOutcomes("GET_NODE", new OpOutcomes(1000, 981, 981, 1000)),
+                withOutcomes("ADD_NODE", OpOutcomes.NONE),
+                withOutcomes("UPDATE_LINK", new OpOutcomes(300, 270, 270, 300)),
+                withOutcomes("COUNT_LINK", new OpOutcomes(50, 40, 120, 50)),
+                withOutcomes("MULTIGET_LINK", new OpOutcomes(100, 61, 170, 420)),
+                withOutcomes("GET_LINKS_LIST", new OpOutcomes(200, 190, 1300, 200)));
+        PhaseResult phase = request(ops, false, null).with(1, null);
+        String text = table.render(phase);
+
+        assertTrue(text.contains("""
+                TOTAL            1650       0  1.000  1.000  1.000  1.000  1.000  1.000  165.0
+                operation statistics (hit: an existing row was found):
+                op              calls  hit%  rows/call
+                GET_NODE         1000  98.1          -
+                UPDATE_LINK       300  90.0          -
+                COUNT_LINK         50  80.0       2.40
+                MULTIGET_LINK     100  61.0       1.70
+                GET_LINKS_LIST    200  95.0       6.50
+                  UPDATE_LINK: 270 updates (90.0%), 30 inserts or misses
+                  MULTIGET_LINK: 4.20 id2s asked per call, 40.5% found
+                  GET_LINKS_LIST: 1 of 200 calls (0.5%) continued a remembered full page (history)
+                size at end: unknown
+                """), text);
+        assertFalse(table.render(request(closedLoopOps(), false, null)).contains("operation statistics"),
+                "no table when no outcome was recorded (older results)");
+    }
+
+    @Test
+    void aLoadPrintsItsGraphLine() {
+        GraphStats graph = new GraphStats(200_000, 520_312, 400_000, new long[] {0, 0, 162_400, 30_000, 7_000, 600},
+                512, 522_000);
+        PhaseResult load = new PhaseResult("load", 0, 2_000, 2.0, false, 0,
+                List.of(new OpStats("LOAD_LINKS", Histograms.constant(40, 800_000), null, 0, Map.of(), 0, 520_312)),
+                null, Map.of(), 2_048, Map.of(), false, List.of()).with(0, graph);
+        List<String> lines = table.render(load).lines().toList();
+
+        assertTrue(lines.contains("graph: 200,000 id1s, 520,312 link rows (2.60 per id1; model 2.61), 400,000 count"
+                + " rows, id1s with 0 links 0.0%, 1 0.0%, 2 81.2%, 3-10 15.0%, 11-100 3.5%, >100 0.3%, max 512"),
+                lines.toString());
+        GraphStats noModel = GraphStats.of(new long[] {1, 2, 0, 0, 0, 0}, 2, 2, 1, -1);
+        assertEquals("graph: 3 id1s, 2 link rows (0.67 per id1), 2 count rows, id1s with 0 links 33.3%, 1 66.7%,"
+                + " 2 0.0%, 3-10 0.0%, 11-100 0.0%, >100 0.0%, max 1", GraphLine.of(noModel));
+    }
+
+    private static OpStats withOutcomes(String name, OpOutcomes outcomes) {
+        return new OpStats(name, Histograms.constant((int) outcomes.calls(), 1_000_000), null, 0, Map.of(), 0, 0,
+                outcomes);
     }
 
     @Test

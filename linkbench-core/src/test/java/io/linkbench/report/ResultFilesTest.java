@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
+import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
@@ -29,6 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 class ResultFilesTest {
     private static final Instant START = Instant.parse("2025-01-02T03:04:05.678Z");
 
+    private static final GraphStats GRAPH = new GraphStats(100_000, 400_000, 150_000,
+            new long[] {10, 20_000, 60_000, 15_000, 4_900, 90}, 2_000, 401_234.5);
+
     private final ResultFiles files = new ResultFiles();
 
     @TempDir
@@ -40,17 +46,20 @@ class ResultFilesTest {
                         new OpStats("LOAD_LINKS", Histograms.series(400, 5_000, 0), null, 2,
                                 Map.of("CONFLICT", 2L), 5, 400_000)),
                 null, Map.of("rows_inserted", 500_000L), 123_456_789L, Map.of("build_index", 4.25), false,
-                List.of());
+                List.of()).with(0, GRAPH);
         Histogram lag = Histograms.series(1000, 10, 0);
         PhaseResult request = new PhaseResult("request", 1_735_787_110_000L, 1_735_787_410_123L, 300.123, true, 1000.0,
                 List.of(new OpStats("GET_NODE", Histograms.series(1000, 1_000, 0), Histograms.series(1000, 1_000, 40_000),
-                        1, Map.of("TIMEOUT", 1L), 0, 0),
+                        1, Map.of("TIMEOUT", 1L), 0, 0, new OpOutcomes(1000, 981, 981, 1000)),
+                        new OpStats("MULTIGET_LINK", Histograms.series(10, 1_000, 0), null, 0, Map.of(), 0, 0,
+                                new OpOutcomes(10, 7, 25, 41)),
                         new OpStats("DELETE_NODE", new Histogram(3), new Histogram(3), 0, Map.of(), 0, 0)),
                 lag, Map.of("reads", 77L, "writes", 0L), -1, Map.of(), true, List.of("backlog growing", "x \"quoted\""))
                 .with(2, new PhaseCost(new java.util.LinkedHashMap<>(Map.of("r/op", 0.125)), List.of("rKB/op: no device")),
                         List.of(new IntervalPoint(10.0, 10.0, false,
                                 List.of(new IntervalPoint.OpInterval("GET_NODE", 100, 0, 0.5, 0.99, 1.0)), 1,
-                                Map.of("cpu_busy_pct", 42.5, "rKB/s", Double.NaN))));
+                                Map.of("cpu_busy_pct", 42.5, "rKB/s", Double.NaN))))
+                .with(3, null);
         Map<String, String> config = Map.of("requesters", "16", "maxid1", "10000001", "dbhost", "db1",
                 "requestrate", "1000");
         StoreInfo store = new StoreInfo("mysql", "8.4.3", "InnoDB",
@@ -103,15 +112,28 @@ class ResultFilesTest {
 
         JsonNode request = root.get("phases").get(1);
         assertEquals(List.of("phase", "start_epoch_ms", "start", "end_epoch_ms", "end", "seconds", "open_loop",
-                "target_rate", "throughput", "interrupted", "warnings", "steps", "size_bytes", "store_counters", "ops",
-                "schedule_lag", "loop", "cost", "intervals"), names(request));
+                "target_rate", "throughput", "interrupted", "warnings", "steps", "size_bytes", "store_counters",
+                "continuations", "graph", "ops", "schedule_lag", "loop", "cost", "intervals"), names(request));
+        assertEquals(3, request.get("continuations").asLong());
+        assertTrue(request.get("graph").isNull(), "a request phase has no graph");
         assertEquals("2025-01-02T03:10:10.123Z", request.get("end").asText());
         assertEquals(List.of("reads", "writes"), names(request.get("store_counters")));
-        assertEquals(3.332, request.get("throughput").asDouble(), "1000 ok calls over 300.123 s");
+        assertEquals(3.365, request.get("throughput").asDouble(), "1010 ok calls over 300.123 s");
 
         JsonNode get = request.get("ops").get(0);
-        assertEquals(List.of("name", "count", "errors", "errors_by_kind", "retries", "rows", "service", "response"),
-                names(get));
+        assertEquals(List.of("name", "count", "errors", "errors_by_kind", "retries", "rows", "outcomes", "service",
+                "response"), names(get));
+        assertEquals(List.of("calls", "hits", "rows", "asked"), names(get.get("outcomes")));
+        assertEquals(981, get.get("outcomes").get("hits").asLong());
+        assertEquals(41, request.get("ops").get(1).get("outcomes").get("asked").asLong());
+        JsonNode graph = root.get("phases").get(0).get("graph");
+        assertEquals(List.of("id1s", "link_rows", "count_rows", "links_per_id1", "expected_link_rows", "max_links",
+                "id1s_by_links"), names(graph));
+        assertEquals(4.0, graph.get("links_per_id1").asDouble());
+        assertEquals(401_234.5, graph.get("expected_link_rows").asDouble());
+        assertEquals(List.of("0", "1", "2", "3-10", "11-100", ">100"), names(graph.get("id1s_by_links")));
+        assertEquals(4_900, graph.get("id1s_by_links").get("11-100").asLong());
+        assertEquals(0, root.get("phases").get(0).get("ops").get(0).get("outcomes").get("calls").asLong());
         JsonNode service = get.get("service");
         assertEquals(List.of("mean_ms", "p50_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms", "histogram"),
                 names(service));
@@ -121,6 +143,37 @@ class ResultFilesTest {
         assertEquals(1.04, get.get("response").get("max_ms").asDouble());
         assertTrue(root.get("phases").get(0).get("ops").get(0).get("response").isNull());
         assertEquals(4.25, root.get("phases").get(0).get("steps").get("build_index").asDouble());
+    }
+
+    @Test
+    void aFileWrittenBeforeOutcomesAndGraphStillReads() throws IOException {
+        Path dir = files.createRunDirectory(base, "mysql", START);
+        files.write(dir, sampleRun(), "");
+        Path json = dir.resolve(ResultFiles.RESULT_JSON);
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode root = (ObjectNode) mapper.readTree(json.toFile());
+        for (JsonNode phase : root.get("phases")) {
+            ((ObjectNode) phase).remove(List.of("continuations", "graph"));
+            phase.get("ops").forEach(op -> ((ObjectNode) op).remove("outcomes"));
+        }
+        mapper.writeValue(json.toFile(), root);
+
+        RunResult old = files.read(dir);
+
+        assertNull(old.phases().get(0).graph());
+        assertEquals(0, old.phases().get(1).continuations());
+        assertEquals(OpOutcomes.NONE, old.phases().get(1).op("GET_NODE").outcomes());
+        assertEquals(1000, old.phases().get(1).op("GET_NODE").count(), "the rest reads as before");
+    }
+
+    @Test
+    void aGraphWithoutABucketIsRejectedWithItsPath() throws IOException {
+        Path dir = files.createRunDirectory(base, "mysql", START);
+        files.write(dir, sampleRun(), "");
+        Path json = dir.resolve(ResultFiles.RESULT_JSON);
+        Files.writeString(json, Files.readString(json).replace("\"11-100\"", "\"11-99\""));
+        IOException e = assertThrows(IOException.class, () -> files.read(dir));
+        assertTrue(e.getMessage().contains("phases[0].graph.id1s_by_links.11-100"), e.getMessage());
     }
 
     @Test

@@ -12,16 +12,19 @@ import java.util.Map;
 
 /**
  * Several runs side by side: one {@link SummaryRow} per run for one phase, and each value's ratio to
- * the first run's, like the published "engine vs InnoDB" tables.
+ * the first run's, like the published "engine vs InnoDB" tables; then the {@link WorkloadFigure}s
+ * (hit% and rows per call per operation, or the graph loaded) that show whether the runs ran the
+ * same workload.
  *
  * <p>The phase of a run is the last one of that name, i.e. the last loop of a request phase run with
  * {@code --loops}. A run without that phase gives a row without values, whose note says so.
  *
  * @param phase   {@code load} or {@code request}
  * @param columns {@link SummaryRow#LOAD_COLUMNS} or {@link SummaryRow#REQUEST_COLUMNS}
- * @param rows    one per run, in the order given; the first is the baseline of the ratios
+ * @param rows     one per run, in the order given; the first is the baseline of the ratios
+ * @param workload the workload figures, each with one value per row; empty when no run recorded any
  */
-public record Comparison(String phase, List<String> columns, List<Row> rows) {
+public record Comparison(String phase, List<String> columns, List<Row> rows, List<WorkloadFigure> workload) {
     /** The phases that can be compared. */
     public static final List<String> PHASES = List.of("load", "request");
 
@@ -43,6 +46,7 @@ public record Comparison(String phase, List<String> columns, List<Row> rows) {
     public Comparison {
         columns = List.copyOf(columns);
         rows = List.copyOf(rows);
+        workload = List.copyOf(workload);
     }
 
     /**
@@ -61,14 +65,17 @@ public record Comparison(String phase, List<String> columns, List<Row> rows) {
         }
         List<String> names = labels(runs, labels);
         List<Row> rows = new ArrayList<>();
+        List<PhaseResult> compared = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             RunResult run = runs.get(i).run();
             List<PhaseResult> matching = run.phases().stream().filter(p -> p.phase().equals(phase)).toList();
             if (matching.isEmpty()) {
                 rows.add(new Row(names.get(i), runs.get(i).dir(), null, "no " + phase + " phase"));
+                compared.add(null);
                 continue;
             }
             PhaseResult p = matching.get(matching.size() - 1);
+            compared.add(p);
             List<String> notes = new ArrayList<>();
             if (matching.size() > 1) {
                 notes.add("last of " + matching.size() + " loops");
@@ -78,7 +85,8 @@ public record Comparison(String phase, List<String> columns, List<Row> rows) {
             }
             rows.add(new Row(names.get(i), runs.get(i).dir(), SummaryRow.of(names.get(i), p), String.join("; ", notes)));
         }
-        return new Comparison(phase, "load".equals(phase) ? SummaryRow.LOAD_COLUMNS : SummaryRow.REQUEST_COLUMNS, rows);
+        return new Comparison(phase, "load".equals(phase) ? SummaryRow.LOAD_COLUMNS : SummaryRow.REQUEST_COLUMNS, rows,
+                WorkloadFigure.of(compared));
     }
 
     /**

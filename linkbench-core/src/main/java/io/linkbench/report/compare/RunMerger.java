@@ -1,7 +1,9 @@
 package io.linkbench.report.compare;
 
 import io.linkbench.config.ConfigException;
+import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
+import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
@@ -29,7 +31,10 @@ import org.HdrHistogram.Histogram;
  * and engine, and agree on open or closed loop. Per phase:
  * <ul>
  *   <li>per op: service, response and schedule-lag histograms added (percentiles are read from the
- *       sum, never averaged); counts, errors (by kind), retries and rows summed;</li>
+ *       sum, never averaged); counts, errors (by kind), retries, rows and outcome counters summed;
+ *       history continuations summed;</li>
+ *   <li>graph (load): the hosts' slices added ({@link GraphStats#plus}); null unless every host has one,
+ *       as a partial sum would understate the graph;</li>
  *   <li>{@code seconds = operations / (sum of the hosts' throughputs)}, so the merged throughput is
  *       exactly the sum of the hosts' throughputs even when their windows differ slightly in length;
  *       start = earliest start, end = latest end; target rate summed;</li>
@@ -205,7 +210,8 @@ public final class RunMerger {
                 parts.stream().mapToDouble(PhaseResult::targetRate).sum(), ops,
                 add(parts.stream().map(PhaseResult::scheduleLag).toList()), counters,
                 parts.stream().mapToLong(PhaseResult::sizeBytes).max().orElse(-1), steps,
-                parts.stream().anyMatch(PhaseResult::interrupted), warnings, first.loop(), cost, intervals(parts));
+                parts.stream().anyMatch(PhaseResult::interrupted), warnings, first.loop(), cost, intervals(parts),
+                parts.stream().mapToLong(PhaseResult::continuations).sum(), graph(parts));
     }
 
     private static OpStats mergeOp(List<OpStats> parts) {
@@ -213,14 +219,24 @@ public final class RunMerger {
         long errors = 0;
         long retries = 0;
         long rows = 0;
+        OpOutcomes outcomes = OpOutcomes.NONE;
         for (OpStats s : parts) {
             s.errorsByKind().forEach((k, v) -> byKind.merge(k, v, Long::sum));
             errors += s.errors();
             retries += s.retries();
             rows += s.rows();
+            outcomes = outcomes.plus(s.outcomes());
         }
         return new OpStats(parts.get(0).name(), add(parts.stream().map(OpStats::service).toList()),
-                add(parts.stream().map(OpStats::response).toList()), errors, byKind, retries, rows);
+                add(parts.stream().map(OpStats::response).toList()), errors, byKind, retries, rows, outcomes);
+    }
+
+    /** The hosts' graph slices added; null unless every host has one. */
+    private static GraphStats graph(List<PhaseResult> parts) {
+        if (parts.stream().anyMatch(p -> p.graph() == null)) {
+            return null;
+        }
+        return parts.stream().map(PhaseResult::graph).reduce(GraphStats::plus).orElseThrow();
     }
 
     /** The sum of the histograms (nulls skipped), or null when all are null. */

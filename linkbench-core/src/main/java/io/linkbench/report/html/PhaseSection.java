@@ -11,11 +11,13 @@ import java.util.TreeMap;
 /**
  * One phase of the report: a header (phase, loop, measured seconds and times, closed or open loop,
  * throughput, interrupted flag, warnings), the throughput and p99 charts, the latency tables, the
- * cost (compact summary row and every figure), post-load steps, store counter deltas and size.
+ * operation statistics or the graph loaded, the cost (compact summary row and every figure), post-load
+ * steps, store counter deltas and size.
  */
 final class PhaseSection {
     private final LatencyHtml latency = new LatencyHtml();
     private final CostHtml cost = new CostHtml();
+    private final WorkloadHtml workload = new WorkloadHtml();
 
     /**
      * @param id      the section's id, also the prefix of its charts' ids (a constant)
@@ -40,6 +42,7 @@ final class PhaseSection {
 
         out.append("<h3>Latency</h3>\n");
         latency.appendTo(out, p);
+        workload.appendTo(out, p);
 
         out.append("<h3>Cost ").append(load ? "per row loaded" : "per operation").append("</h3>\n");
         cost.summary(out, List.of(SummaryRow.of(label, p)));

@@ -10,7 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.config.ConfigException;
+import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
+import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
@@ -54,6 +56,33 @@ class RunMergerTest {
     }
 
     @Test
+    void outcomesContinuationsAndGraphSlicesAreAddedExactly() {
+        OpStats a = new OpStats("MULTIGET_LINK", series(10, 1000, 0), null, 0, Map.of(), 0, 0,
+                new OpOutcomes(10, 7, 25, 41));
+        OpStats b = new OpStats("MULTIGET_LINK", series(20, 1000, 0), null, 0, Map.of(), 0, 0,
+                new OpOutcomes(20, 15, 52, 80));
+        GraphStats sliceA = new GraphStats(100, 260, 150, new long[] {0, 80, 10, 9, 1, 0}, 40, 255);
+        GraphStats sliceB = new GraphStats(50, 500, 90, new long[] {0, 30, 10, 5, 4, 1}, 300, 490);
+        RunResult merged = merger.merge(List.of(
+                run("d1", "c1", "mysql", "InnoDB", phase("load", 5, List.of()).with(0, sliceA),
+                        phase("request", 10, List.of(a)).with(3, null)),
+                run("d2", "c2", "mysql", "InnoDB", phase("load", 6, List.of()).with(0, sliceB),
+                        phase("request", 10, List.of(b)).with(4, null))));
+
+        PhaseResult load = merged.phases().get(0);
+        assertEquals(new GraphStats(150, 760, 240, new long[] {0, 110, 20, 14, 5, 1}, 300, 745), load.graph());
+        PhaseResult request = merged.phases().get(1);
+        assertEquals(new OpOutcomes(30, 22, 77, 121), request.op("MULTIGET_LINK").outcomes());
+        assertEquals(7, request.continuations());
+        assertNull(request.graph());
+
+        RunResult partly = merger.merge(List.of(
+                run("d1", "c1", "mysql", "InnoDB", phase("load", 5, List.of()).with(0, sliceA)),
+                run("d2", "c2", "mysql", "InnoDB", phase("load", 6, List.of()))));
+        assertNull(partly.phases().get(0).graph(), "a host without graph statistics: the total is unknown");
+    }
+
+    @Test
     void aSharedServerTakesTheStoreCountersOnceAndTheRunSaysHow() {
         List<LoadedRun> runs = List.of(
                 run("d1", "c1", "mysql", "InnoDB", withCounters(Map.of("Questions", 1000L, "Handler_write", 40L))),
@@ -68,7 +97,7 @@ class RunMergerTest {
 
     private static PhaseResult withCounters(Map<String, Long> counters) {
         return new PhaseResult("request", 1_000_000, 1_010_000, 10, false, 0, List.of(op("GET_NODE", series(10, 1000, 0))),
-                null, counters, 1000, Map.of(), false, List.of(), 0, io.linkbench.measure.PhaseCost.NONE, List.of());
+                null, counters, 1000, Map.of(), false, List.of(), 0, io.linkbench.measure.PhaseCost.NONE, List.of(), 0, null);
     }
 
     @Test

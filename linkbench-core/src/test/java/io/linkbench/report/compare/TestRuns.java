@@ -33,7 +33,7 @@ final class TestRuns {
     static PhaseResult phase(String name, int loop, double seconds, List<OpStats> ops, PhaseCost cost,
                              List<IntervalPoint> intervals) {
         return new PhaseResult(name, 1_000_000, 1_000_000 + (long) (seconds * 1000), seconds, false, 0, ops, null,
-                Map.of(), 1000, Map.of(), false, List.of(), loop, cost, intervals);
+                Map.of(), 1000, Map.of(), false, List.of(), loop, cost, intervals, 0, null);
     }
 
     static PhaseResult phase(String name, double seconds, List<OpStats> ops) {

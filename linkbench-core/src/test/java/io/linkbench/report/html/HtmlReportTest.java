@@ -101,6 +101,28 @@ class HtmlReportTest {
     }
 
     @Test
+    void operationStatisticsAndTheGraphMirrorTheConsole() throws Exception {
+        ReportChecks page = new ReportChecks(report.render(run));
+        String request = "//section[@id='phase-1']";
+        assertEquals(List.of("op", "calls", "hit%", "rows/call"),
+                page.texts(request + "//table[@class='outcomes']/thead/tr/th"));
+        assertEquals(List.of("GET_NODE", "1000", "99.0", "-", "UPDATE_LINK", "300", "80.0", "-"),
+                page.texts(request + "//table[@class='outcomes']/tbody/tr/*"));
+        assertEquals(List.of("UPDATE_LINK: 240 updates (80.0%), 60 inserts or misses"),
+                page.texts(request + "//ul[@class='notes']/li"));
+        assertEquals(0, page.count("//section[@id='phase-2']//table[@class='outcomes']"), "none recorded");
+        assertEquals(0, page.count(request + "//table[@class='graph']"), "no graph in a request phase");
+
+        String load = "//section[@id='phase-0']";
+        assertEquals(List.of("id1s", "100,000", "link rows", "400,000", "links per id1", "4.00",
+                "links per id1, model", "-", "count rows", "150,000", "most links of one id1", "3,000"),
+                page.texts(load + "//table[@class='graph']/tbody/tr/*"));
+        assertEquals(List.of("0", "0", "0.0", "1", "80,000", "80.0", "2", "10,000", "10.0", "3-10", "8,000", "8.0",
+                "11-100", "1,900", "1.9", ">100", "100", "0.1"), page.texts(load + "//table[@class='degrees']/tbody/tr/*"));
+        assertEquals(0, page.count(load + "//table[@class='outcomes']"));
+    }
+
+    @Test
     void costTablesShowFiguresUnavailableNotesAndTheSummaryRow() throws Exception {
         ReportChecks page = new ReportChecks(report.render(run));
         String request = "//section[@id='phase-1']";

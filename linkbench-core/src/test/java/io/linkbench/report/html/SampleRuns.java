@@ -1,7 +1,9 @@
 package io.linkbench.report.html;
 
+import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalPoint.OpInterval;
+import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
@@ -23,6 +25,10 @@ final class SampleRuns {
     static final String EVIL = "<script>alert(\"x\")</script> & 'q' <b>bold</b>";
     /** An operation name with every character that needs escaping. */
     static final String ODD_OP = "ODD<&>\"'OP";
+
+    /** The graph of the load: 100,000 id1s, 400,000 links. */
+    static final GraphStats GRAPH = new GraphStats(100_000, 400_000, 150_000,
+            new long[] {0, 80_000, 10_000, 8_000, 1_900, 100}, 3_000, -1);
 
     private SampleRuns() {
     }
@@ -57,13 +63,15 @@ final class SampleRuns {
                 PhaseCost.WRITE_KB, 0.25, PhaseCost.MCPU, 12.5, PhaseCost.SERVER_RSS, 512.0 * 1024 * 1024), List.of());
         return new PhaseResult("load", 1_735_787_046_000L, 1_735_787_106_000L, 60.0, false, 0, ops, null,
                 Map.of("rows_inserted", 500_000L, "unchanged", 0L), 123_456_789L, steps, false, List.of())
-                .with(0, cost, points);
+                .with(0, cost, points).with(0, GRAPH);
     }
 
     static PhaseResult request() {
         List<OpStats> ops = List.of(
-                new OpStats("GET_NODE", series(1000, 1_000), series(1000, 2_000), 1, Map.of("TIMEOUT", 1L), 0, 0),
-                new OpStats("UPDATE_LINK", series(300, 7_000), series(300, 9_000), 0, Map.of(), 3, 0),
+                new OpStats("GET_NODE", series(1000, 1_000), series(1000, 2_000), 1, Map.of("TIMEOUT", 1L), 0, 0,
+                        new OpOutcomes(1000, 990, 990, 1000)),
+                new OpStats("UPDATE_LINK", series(300, 7_000), series(300, 9_000), 0, Map.of(), 3, 0,
+                        new OpOutcomes(300, 240, 240, 300)),
                 new OpStats(ODD_OP, constant(10, 40_000), constant(10, 50_000), 0, Map.of(), 0, 0),
                 new OpStats("DELETE_NODE", new Histogram(3), new Histogram(3), 0, Map.of(), 0, 0));
         List<IntervalPoint> points = new ArrayList<>();

@@ -1,0 +1,79 @@
+package io.linkbench.report;
+
+import io.linkbench.measure.OpOutcomes;
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The operation statistics of a request phase, shared by the console table and the HTML report: per
+ * operation with recorded outcomes its calls, hit% and rows per call (COUNT_LINK, MULTIGET_LINK,
+ * GET_LINKS_LIST; {@code -} for the others, where it equals the hit rate), then notes on the figures
+ * only some operations have: MULTIGET_LINK's size and found share, UPDATE_LINK's updates against
+ * inserts or misses, and GET_LINKS_LIST's history continuations. Two runs of the same workload show
+ * close figures.
+ */
+public final class OutcomeRows {
+    /** The column headers. */
+    public static final List<String> COLUMNS = List.of("op", "calls", "hit%", "rows/call");
+    /** The operations whose rows per call is a figure of its own. */
+    private static final Set<String> ROW_OPS = Set.of("COUNT_LINK", "MULTIGET_LINK", "GET_LINKS_LIST");
+
+    private OutcomeRows() {
+    }
+
+    /** The operations with recorded outcomes, in the phase's order; empty when none has any. */
+    public static List<OpStats> recorded(PhaseResult phase) {
+        return phase.ops().stream().filter(s -> s.outcomes().calls() > 0).toList();
+    }
+
+    /** One row per operation with recorded outcomes; empty when there are none (loads, older results). */
+    public static List<String[]> of(PhaseResult phase) {
+        List<String[]> rows = new ArrayList<>();
+        for (OpStats s : recorded(phase)) {
+            OpOutcomes o = s.outcomes();
+            rows.add(new String[] {s.name(), Long.toString(o.calls()), Formats.percent(o.hitRate()),
+                Formats.mean(rowsPerCall(s))});
+        }
+        return rows;
+    }
+
+    /** Mean rows per call of COUNT_LINK, MULTIGET_LINK and GET_LINKS_LIST; NaN for others or without calls. */
+    public static double rowsPerCall(OpStats s) {
+        return ROW_OPS.contains(s.name()) ? s.outcomes().rowsPerCall() : Double.NaN;
+    }
+
+    /**
+     * One line each, where the operation ran: e.g. {@code MULTIGET_LINK: 4.21 id2s asked per call, 61.3% found},
+     * {@code UPDATE_LINK: 9,120 updates (91.2%), 880 inserts or misses},
+     * {@code GET_LINKS_LIST: 12 of 4,000 calls (0.3%) continued a remembered full page (history)}.
+     */
+    public static List<String> notes(PhaseResult phase) {
+        List<String> notes = new ArrayList<>();
+        for (OpStats s : recorded(phase)) {
+            OpOutcomes o = s.outcomes();
+            switch (s.name()) {
+                case "MULTIGET_LINK" -> notes.add(s.name() + ": " + Formats.mean(o.askedPerCall())
+                        + " id2s asked per call, " + Formats.percent(o.foundShare()) + "% found");
+                case "UPDATE_LINK" -> notes.add(s.name() + ": " + Formats.count(o.hits()) + " updates ("
+                        + Formats.percent(o.hitRate()) + "%), " + Formats.count(o.misses()) + " inserts or misses");
+                case "GET_LINKS_LIST" -> notes.add(s.name() + ": " + Formats.count(phase.continuations()) + " of "
+                        + Formats.count(o.calls()) + " calls (" + Formats.percent(continuedShare(phase))
+                        + "%) continued a remembered full page (history)");
+                default -> {
+                    // the table says it all
+                }
+            }
+        }
+        return notes;
+    }
+
+    /** Share of GET_LINKS_LIST calls that continued a remembered full page; NaN when it did not run. */
+    private static double continuedShare(PhaseResult phase) {
+        OpStats list = phase.op("GET_LINKS_LIST");
+        long calls = list == null ? 0 : list.outcomes().calls();
+        return calls == 0 ? Double.NaN : (double) phase.continuations() / calls;
+    }
+}

@@ -1,0 +1,100 @@
+package io.linkbench.report.compare;
+
+import static io.linkbench.report.compare.TestRuns.phase;
+import static io.linkbench.report.compare.TestRuns.run;
+import static io.linkbench.report.compare.TestRuns.series;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.measure.GraphStats;
+import io.linkbench.measure.OpOutcomes;
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseResult;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The workload figures of {@code compare}: hit% and rows per call side by side, or the graph loaded. */
+class WorkloadComparisonTest {
+    private final ComparisonRenderer renderer = new ComparisonRenderer();
+
+    private static OpStats op(String name, OpOutcomes outcomes) {
+        return new OpStats(name, series((int) outcomes.calls(), 1000, 0), null, 0, Map.of(), 0, 0, outcomes);
+    }
+
+    private static PhaseResult request(long continuations, OpOutcomes getNode, OpOutcomes list) {
+        return phase("request", 10, List.of(op("GET_NODE", getNode), op("GET_LINKS_LIST", list)))
+                .with(continuations, null);
+    }
+
+    private final Comparison requests = Comparison.of(List.of(
+            run("a", "h", "mysql", "InnoDB", request(3, new OpOutcomes(1000, 981, 981, 1000),
+                    new OpOutcomes(400, 380, 2600, 400))),
+            run("b", "h", "mysql", "ROCKSDB", request(1, new OpOutcomes(500, 489, 489, 500),
+                    new OpOutcomes(200, 191, 1290, 200))),
+            run("c", "h", "mongo", "", phase("request", 10, List.of(TestRuns.op("GET_NODE", series(10, 1000, 0)))))),
+            List.of(), "request");
+
+    @Test
+    void textShowsHitRateAndRowsPerCallOfEachRunSideBySide() {
+        String text = renderer.render(requests, ComparisonFormat.TEXT);
+        assertTrue(text.endsWith("""
+
+                operation statistics (hit: an existing row was found); runs of the same workload show close values
+                figure                     mysql InnoDB  mysql ROCKSDB  mongo
+                GET_NODE hit%                      98.1           97.8      -
+                GET_LINKS_LIST hit%                95.0           95.5      -
+                GET_LINKS_LIST rows/call           6.50           6.45      -
+                GET_LINKS_LIST continued%           0.8            0.5      -
+                """), text);
+    }
+
+    @Test
+    void csvAddsOneColumnPerFigureAfterTheNoteAndMarkdownASecondTable() {
+        List<String> csv = renderer.render(requests, ComparisonFormat.CSV).lines().toList();
+        assertTrue(csv.get(0).endsWith(",note,GET_NODE hit%,GET_LINKS_LIST hit%,GET_LINKS_LIST rows/call,"
+                + "GET_LINKS_LIST continued%"), csv.get(0));
+        assertTrue(csv.get(1).endsWith(",,98.1,95.0,6.5,0.75"), "empty note, then the unrounded figures: " + csv.get(1));
+        assertTrue(csv.get(3).startsWith("mongo,") && csv.get(3).endsWith(",,,,,"), "no figures: " + csv.get(3));
+
+        List<String> md = renderer.render(requests, ComparisonFormat.MARKDOWN).lines().toList();
+        int table = md.indexOf("| figure | mysql InnoDB | mysql ROCKSDB | mongo |");
+        assertTrue(table > 0, md.toString());
+        assertEquals("| :--- | ---: | ---: | ---: |", md.get(table + 1));
+        assertEquals("| GET_LINKS_LIST rows/call | 6.50 | 6.45 | - |", md.get(table + 4));
+    }
+
+    @Test
+    void loadsCompareTheirGraphs() {
+        GraphStats a = new GraphStats(200_000, 520_312, 400_000, new long[] {0, 0, 162_400, 30_000, 7_000, 600}, 512,
+                522_000);
+        GraphStats b = new GraphStats(100_000, 260_000, 200_000, new long[] {0, 0, 81_000, 15_000, 3_700, 300}, 300,
+                -1);
+        Comparison loads = Comparison.of(List.of(
+                run("a", "h", "mysql", "InnoDB", phase("load", 10, List.of()).with(0, a)),
+                run("b", "h", "rocksdb", "", phase("load", 10, List.of()).with(0, b)),
+                run("c", "h", "mongo", "", phase("load", 10, List.of()))), List.of(), "load");
+
+        assertEquals(List.of("id1s", "link rows", "links per id1"),
+                loads.workload().stream().map(WorkloadFigure::name).toList());
+        assertTrue(Double.isNaN(loads.workload().get(1).values().get(2)), "a run without graph statistics");
+        String text = renderer.render(loads, ComparisonFormat.TEXT);
+        assertTrue(text.endsWith("""
+
+                graph loaded; runs of the same workload show close values
+                figure         mysql InnoDB  rocksdb  mongo
+                id1s                200,000  100,000      -
+                link rows           520,312  260,000      -
+                links per id1          2.60     2.60      -
+                """), text);
+    }
+
+    @Test
+    void runsWithoutOutcomesOrGraphHaveNoWorkloadTable() {
+        Comparison old = Comparison.of(List.of(
+                run("a", "h", "mysql", "InnoDB", phase("request", 10, List.of(TestRuns.op("GET_NODE", series(10, 1, 0)))))),
+                List.of(), "request");
+        assertEquals(List.of(), old.workload());
+        assertEquals(2 + 1, renderer.render(old, ComparisonFormat.TEXT).lines().count(), "caption, header, one run");
+    }
+}

@@ -3,6 +3,7 @@ package io.linkbench.run;
 import io.linkbench.graph.Link;
 import io.linkbench.graph.LinkCount;
 import io.linkbench.graph.Node;
+import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalSample;
 import io.linkbench.measure.OpStats;
@@ -87,6 +88,7 @@ public final class LoadPhase {
         long wallStart = System.currentTimeMillis();
         long start = System.nanoTime();
         List<IntervalPoint> points = new ArrayList<>();
+        List<GraphTally> tallies = new ArrayList<>();
         try {
             for (int i = 0; i <= run.loaders(); i++) {
                 sessions.add(store.session(i));
@@ -97,7 +99,9 @@ public final class LoadPhase {
                 StoreSession s = sessions.get(i);
                 WorkerRecorder w = recorder.newWorker();
                 int loader = i;
-                threads.add(worker("link-loader-" + i, failure, () -> loadLinks(loader, s, w, cursor, chunks)));
+                GraphTally tally = new GraphTally();
+                tallies.add(tally);
+                threads.add(worker("link-loader-" + i, failure, () -> loadLinks(loader, s, w, cursor, chunks, tally)));
             }
             threads.forEach(Thread::start);
             Progress progress = new Progress(out, liveProgress, nodes, expectedLinks, start);
@@ -139,7 +143,7 @@ public final class LoadPhase {
         }
         return new PhaseResult("load", wallStart, System.currentTimeMillis(), seconds, false, 0, stats,
                 null, StoreCounters.delta(countersBefore, StoreCounters.read(store)), StoreCounters.size(store), steps,
-                control.interrupted(), warnings, 0, cost, points, 0, null);
+                control.interrupted(), warnings, 0, cost, points, 0, graph(tallies));
     }
 
     /**
@@ -228,8 +232,40 @@ public final class LoadPhase {
         }
     }
 
-    private void loadLinks(int loader, StoreSession session, WorkerRecorder w, AtomicLong cursor, long chunks)
-            throws StoreException {
+    /** What one link loader generated: id1s per bucket of links, rows, the most links of one id1. */
+    private static final class GraphTally {
+        final long[] buckets = new long[GraphStats.BUCKETS];
+        long linkRows;
+        long countRows;
+        long maxLinks;
+
+        void add(long links, long countRows) {
+            buckets[GraphStats.bucket(links)]++;
+            linkRows += links;
+            this.countRows += countRows;
+            maxLinks = Math.max(maxLinks, links);
+        }
+    }
+
+    /** The graph the link loaders generated (all of it unless the load was stopped), with the model's link rows. */
+    private GraphStats graph(List<GraphTally> tallies) {
+        long[] buckets = new long[GraphStats.BUCKETS];
+        long links = 0;
+        long counts = 0;
+        long max = 0;
+        for (GraphTally t : tallies) {
+            for (int i = 0; i < buckets.length; i++) {
+                buckets[i] += t.buckets[i];
+            }
+            links += t.linkRows;
+            counts += t.countRows;
+            max = Math.max(max, t.maxLinks);
+        }
+        return GraphStats.of(buckets, links, counts, max, generator.shape().expectedLinks());
+    }
+
+    private void loadLinks(int loader, StoreSession session, WorkerRecorder w, AtomicLong cursor, long chunks,
+                           GraphTally tally) throws StoreException {
         long start = generator.shape().startId();
         long end = generator.shape().endId();
         int batch = run.bulkInsertCount();
@@ -242,7 +278,8 @@ public final class LoadPhase {
             long first = start + c * run.loadChunkSize();
             long last = Math.min(end, first + run.loadChunkSize());
             for (long id1 = first; id1 < last && !control.interrupted(); id1++) {
-                generator.linksOf(id1, links, counts);
+                int countsBefore = counts.size();
+                tally.add(generator.linksOf(id1, links, counts), counts.size() - countsBefore);
                 while (links.size() >= batch) {
                     writePrefix(LINKS, links, batch, w, retrier, session::loadLinks);
                 }

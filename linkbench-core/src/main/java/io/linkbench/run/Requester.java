@@ -96,6 +96,10 @@ final class Requester implements Runnable {
                     } else {
                         recorder.recordOpenLoop(op, intended, start, end);
                     }
+                    recorder.recordOutcome(op, r.found, rows, r.op == Op.MULTIGET_LINK ? r.id2Count : 1);
+                    if (r.op == Op.GET_LINKS_LIST && r.fromHistory) {
+                        recorder.recordContinuation();
+                    }
                 }
                 if (r.op == Op.GET_LINKS_LIST) {
                     generator.listReturned(r, rows, r.lastTime);

@@ -111,8 +111,9 @@ class CompareMergeTest {
     @Test
     void compareTextHasOneRowPerRunWithItsSummaryValuesAndRatiosToTheFirst() {
         assertEquals(0, run(args("compare")), err());
-        List<String> lines = out().lines().toList();
+        List<String> lines = firstTable(out());
         assertEquals(2 + runs.size(), lines.size(), out());
+        assertTrue(out().contains("operation statistics"), "the workload figures follow: " + out());
         assertTrue(lines.get(0).startsWith("request phase"), lines.get(0));
         assertEquals("run", lines.get(1).split("\\s{2,}")[0]);
         for (int r = 0; r < runs.size(); r++) {
@@ -165,7 +166,7 @@ class CompareMergeTest {
     void compareMarkdownWithLabelsAndTheLoadPhase() {
         assertEquals(0, run(args("compare", "--format", "markdown", "--phase", "load", "--label", "base", "--label", "second")),
                 err());
-        List<String> lines = out().lines().toList();
+        List<String> lines = firstTable(out());
         assertEquals(4 + runs.size(), lines.size(), out());
         assertTrue(lines.get(0).startsWith("load phase"), lines.get(0));
         assertTrue(lines.get(2).startsWith("| run | ips |  | r/i |"), lines.get(2));
@@ -272,5 +273,15 @@ class CompareMergeTest {
     private void assertOneLine(String message) {
         assertEquals("linkbench: " + message, err().strip());
         assertEquals(1, err().strip().lines().count(), err());
+    }
+
+    /** The lines of the first table: up to the first empty line after its title (the operation statistics follow). */
+    private static List<String> firstTable(String text) {
+        List<String> lines = text.lines().toList();
+        int end = 2;
+        while (end < lines.size() && !lines.get(end).isEmpty()) {
+            end++;
+        }
+        return lines.subList(0, end);
     }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.config.CoreSettings;
 import io.linkbench.config.Settings;
+import io.linkbench.measure.GraphStats;
+import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
@@ -119,6 +121,38 @@ class PhasesTest {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * The operation statistics of a run on the default workload show the original's effective rules:
+     * UPDATE_LINK finds 90% of its links and inserts the rest, MULTIGET_LINK asks for 3.6 id2s, half of
+     * them loaded ones, every (id1, type) group has links, and the graph line counts the load.
+     */
+    @Test
+    void operationStatisticsShowTheWorkloadsRules() throws Exception {
+        try (Bench b = new Bench("maxid1", "20001", "requesters", "2", "requests", "200000", "maxtime", "60")) {
+            PhaseResult load = b.load(new RunControl());
+            GraphStats g = load.graph();
+            assertEquals(20000, g.id1s());
+            assertEquals(b.shape.expectedLinks(), g.linkRows());
+            assertEquals(rows(load, "LOAD_LINKS"), g.linkRows());
+            assertEquals(rows(load, "LOAD_COUNTS"), g.countRows());
+            assertEquals(0.944, g.share(GraphStats.bucket(2)), 0.01, "id1s with 2 links");
+            PhaseResult req = b.requests(new RunControl());
+            OpOutcomes update = req.op("UPDATE_LINK").outcomes();
+            assertEquals(req.op("UPDATE_LINK").count(), update.calls());
+            assertEquals(0.90, update.hitRate(), 0.02, "UPDATE_LINK updates; the rest are inserts");
+            OpOutcomes multiget = req.op("MULTIGET_LINK").outcomes();
+            assertEquals(1 + 1 / 0.382, multiget.askedPerCall(), 0.1, "MULTIGET_LINK id2s per call");
+            // half the id2s are loaded ones, but most groups hold one link, so they repeat it: a call finds a
+            // row unless all its S id2s missed, 1 - E[0.5^S] = 1 - 0.25 p / (1 - 0.5 (1 - p)) = 0.862
+            assertEquals(0.862, multiget.hitRate(), 0.03, "MULTIGET_LINK calls that found a row");
+            assertTrue(req.op("COUNT_LINK").outcomes().hitRate() > 0.97, "no group was loaded empty");
+            assertTrue(req.op("GET_NODE").outcomes().hitRate() > 0.97);
+            assertTrue(req.op("ADD_LINK").outcomes().hitRate() < 0.08, "ADD_LINK aims at an existing link 5% of the time");
+            assertEquals(0, req.continuations(), "no list fills a 10,000-row page in this graph");
+            assertEquals(0, ((CountVerifier) b.store).verifyCounts().mismatches());
         }
     }
 

@@ -63,6 +63,7 @@ final class NativeOptions implements AutoCloseable {
                 .setAvoidFlushDuringShutdown(false)
                 .setBytesPerSync(1L << 20)
                 .setKeepLogFileNum(4)
+                .setUseDirectReads(c.directReads())
                 .setInfoLogLevel(InfoLogLevel.WARN_LEVEL);
         if (statistics != null) {
             dbOptions.setStatistics(statistics);

@@ -25,11 +25,13 @@ import java.util.List;
  * @param bloomBits        bloom filter bits per key, 0 for none
  * @param statistics       collect RocksDB statistics (the counters of the cost report)
  * @param compactAfterLoad no automatic compaction during a load; compact everything once after it
+ * @param directReads      read SST files with O_DIRECT, so reads that miss the block cache go to the
+ *                         device instead of the OS page cache (IO-bound measurements)
  */
 record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blockSizeKb, int writeBufferMb,
                      List<Compression> compression, Compression bottommost, boolean wal, boolean loadWal,
                      boolean sync, int backgroundJobs, int bloomBits, boolean statistics,
-                     boolean compactAfterLoad) {
+                     boolean compactAfterLoad, boolean directReads) {
 
     static final String DATA_DIR = "data_dir";
     static final String BLOCK_CACHE_MB = "block_cache_mb";
@@ -44,6 +46,7 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
     static final String BLOOM_BITS = "bloom_bits";
     static final String STATISTICS = "statistics";
     static final String COMPACT_AFTER_LOAD = "compact_after_load";
+    static final String DIRECT_READS = "direct_reads";
 
     /** Every key the store reads, with its default and meaning. */
     static final List<Setting> SETTINGS = List.of(
@@ -59,7 +62,8 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
             Setting.of(BACKGROUND_JOBS, "2", "flush and compaction threads"),
             Setting.of(BLOOM_BITS, "10", "bloom filter bits per key (0: no filters)"),
             Setting.of(STATISTICS, "true", "collect RocksDB statistics for the cost report"),
-            Setting.of(COMPACT_AFTER_LOAD, "true", "defer compaction during a load and compact everything once at its end (a timed post-load step)"));
+            Setting.of(COMPACT_AFTER_LOAD, "true", "defer compaction during a load and compact everything once at its end (a timed post-load step)"),
+            Setting.of(DIRECT_READS, "false", "read SST files with O_DIRECT: block cache misses go to the device, not the OS page cache"));
 
     /** Reads and validates every key; throws ConfigException with a one-line message. */
     static RocksDbConfig from(Settings given) {
@@ -83,7 +87,8 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
                 s.getInt(BACKGROUND_JOBS, 1, 256),
                 s.getInt(BLOOM_BITS, 0, 64),
                 s.getBoolean(STATISTICS),
-                s.getBoolean(COMPACT_AFTER_LOAD));
+                s.getBoolean(COMPACT_AFTER_LOAD),
+                s.getBoolean(DIRECT_READS));
         if (c.sync() && !c.wal() && !c.loadWal()) {
             throw ConfigException.badValue(SYNC, "true", "needs wal=true (there is no log to sync)");
         }

@@ -106,6 +106,7 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
         facts.put("load_wal", Boolean.toString(config.loadWal()));
         facts.put("sync", Boolean.toString(config.sync()));
         facts.put("background_jobs", Integer.toString(config.backgroundJobs()));
+        facts.put("direct_reads", Boolean.toString(config.directReads()));
         facts.put("concurrency", "striped lock per (id1, link_type) + atomic write batch");
         return new StoreInfo("rocksdb", v.getMajor() + "." + v.getMinor() + "." + v.getPatch(), "RocksDB", facts);
     }

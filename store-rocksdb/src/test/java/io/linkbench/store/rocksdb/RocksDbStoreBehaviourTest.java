@@ -89,6 +89,12 @@ class RocksDbStoreBehaviourTest {
         writeCloseReopenRead();
     }
 
+    /** direct_reads (the IO-bound profile): the data is read back from SST files opened with O_DIRECT. */
+    @Test
+    void directReadsReadEverythingBackAfterReopen() throws Exception {
+        writeCloseReopenRead("direct_reads", "true", "block_cache_mb", "0");
+    }
+
     @Test
     void withoutTheWalCloseFlushesEverything() throws Exception {
         writeCloseReopenRead("wal", "false", "load_wal", "false");

@@ -15,7 +15,11 @@ public interface StoreMetrics extends GraphStore {
     /** Monotonic counters (rows read, bytes written ...), by stable name. */
     Map<String, Long> counters() throws StoreException;
 
-    /** Bytes the data occupies (tables and indexes, or files), when known. */
+    /**
+     * Bytes the store's own data occupies on disk now (its tables and indexes, or its files), when
+     * known: what a server holds for others (other databases, shared memtables or logs) is left out.
+     * Each store's Javadoc says what exactly it counts; called at the end of a phase.
+     */
     OptionalLong sizeBytes() throws StoreException;
 
     /** The pid of the server process when it runs on this host, for the CPU probe. */

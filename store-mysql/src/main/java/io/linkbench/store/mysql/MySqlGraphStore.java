@@ -110,7 +110,10 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
             facts.put("tables", config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable());
             facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
             facts.putAll(ServerMetrics.variables(c));
-            ServerMetrics.tableSizes(c, config).forEach((table, bytes) -> facts.put("size." + table, bytes + " bytes"));
+            TableSizes.of(c, config).forEach((table, bytes) -> facts.put("size." + table, bytes + " bytes"));
+            if (config.rocksDb()) {
+                TableSizes.serverWideMemtableBytes(c).ifPresent(b -> facts.put("server_wide_memtable_bytes", b + ""));
+            }
             String engine = schema.linkEngine(c);
             return new StoreInfo("mysql", serverVersion, engine.isEmpty() ? config.engine() : engine, facts);
         } catch (SQLException e) {
@@ -215,11 +218,18 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
         }
     }
 
+    /**
+     * The on-disk bytes of this run's three tables only, as {@link TableSizes} tells per engine; for
+     * ROCKSDB the memtables are flushed first, so rows written just now are counted too.
+     */
     @Override
     public synchronized OptionalLong sizeBytes() throws StoreException {
         try {
             Connection c = admin();
-            return ServerMetrics.totalSize(c, config, ServerMetrics.tableSizes(c, config));
+            if (config.rocksDb()) {
+                TableSizes.flushRocksDb(c);
+            }
+            return TableSizes.total(TableSizes.of(c, config));
         } catch (SQLException e) {
             throw adminFailure("read the data size", e);
         }

@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -15,13 +14,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.Set;
 
 /**
  * Server facts for the cost report: the {@code SHOW GLOBAL STATUS} counters that matter for a
- * benchmark (rows and bytes read and written by the server, InnoDB and RocksDB), the tables' sizes
- * from {@code information_schema}, and the server's process id when it runs on this host.
+ * benchmark (rows and bytes read and written by the server, InnoDB and RocksDB), the settings that
+ * shape results, and the server's process id and data directory when it runs on this host.
  */
 final class ServerMetrics {
 
@@ -69,89 +67,6 @@ final class ServerMetrics {
             }
         }
         return out;
-    }
-
-    /**
-     * Data plus index bytes of each table (tables that do not exist are absent). information_schema.TABLES
-     * lags behind a load on both engines (InnoDB until its statistics are recomputed, ROCKSDB until SST
-     * files are written), so InnoDB tables are measured by their tablespace files and ROCKSDB tables by
-     * the SST data of their indexes, from the engines' own information_schema tables where readable.
-     */
-    static Map<String, Long> tableSizes(Connection c, MySqlConfig config) throws SQLException {
-        if (config.rocksDb()) {
-            Map<String, Long> sizes = tryQuery(c, config, "SELECT d.table_name, SUM(COALESCE(m.data_size, 0))"
-                    + " FROM information_schema.ROCKSDB_DDL d LEFT JOIN information_schema.ROCKSDB_INDEX_FILE_MAP m"
-                    + " ON m.column_family = d.column_family AND m.index_number = d.index_number"
-                    + " WHERE d.table_schema = ? AND d.table_name IN (?, ?, ?) GROUP BY d.table_name", false);
-            if (sizes != null) {
-                return sizes;
-            }
-        } else if (config.engine().equalsIgnoreCase("InnoDB")) {
-            for (String view : List.of("INNODB_SYS_TABLESPACES", "INNODB_TABLESPACES")) { // MariaDB, MySQL 8
-                Map<String, Long> sizes = tryQuery(c, config, "SELECT SUBSTRING(name, LOCATE('/', name) + 1), file_size"
-                        + " FROM information_schema." + view + " WHERE name IN (?, ?, ?)", true);
-                if (sizes != null && !sizes.isEmpty()) {
-                    return sizes;
-                }
-            }
-        }
-        Map<String, Long> sizes = tryQuery(c, config, "SELECT table_name, COALESCE(data_length, 0)"
-                + " + COALESCE(index_length, 0) FROM information_schema.TABLES WHERE table_schema = ?"
-                + " AND table_name IN (?, ?, ?)", false);
-        return sizes == null ? Map.of() : sizes;
-    }
-
-    /**
-     * The store's bytes: the tables' sizes, plus for ROCKSDB the data still in memtables (server-wide:
-     * MyRocks does not tell it per table), which is most of a freshly loaded small database.
-     */
-    static OptionalLong totalSize(Connection c, MySqlConfig config, Map<String, Long> sizes) throws SQLException {
-        if (sizes.isEmpty()) {
-            return OptionalLong.empty();
-        }
-        long total = sizes.values().stream().mapToLong(Long::longValue).sum();
-        if (config.rocksDb()) {
-            try (Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS LIKE 'rocksdb_memtable_unflushed'")) {
-                if (rs.next()) {
-                    total += Long.parseLong(rs.getString(2).trim());
-                }
-            } catch (NumberFormatException e) {
-                // no number: leave the memtables out
-            }
-        }
-        return OptionalLong.of(total);
-    }
-
-    /**
-     * Runs a size query whose parameters are the database and the three table names (or, with
-     * {@code qualified}, the three "database/table" names); null when the server cannot answer it (no
-     * such view, no privilege).
-     */
-    private static Map<String, Long> tryQuery(Connection c, MySqlConfig config, String sql, boolean qualified)
-            throws SQLException {
-        Map<String, Long> out = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            int i = 1;
-            String prefix = qualified ? config.database() + "/" : "";
-            if (!qualified) {
-                ps.setString(i++, config.database());
-            }
-            ps.setString(i++, prefix + config.nodeTable());
-            ps.setString(i++, prefix + config.linkTable());
-            ps.setString(i, prefix + config.countTable());
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.put(rs.getString(1), rs.getLong(2));
-                }
-            }
-            return out;
-        } catch (SQLException e) {
-            if (SqlErrors.isConnectionLoss(e)) {
-                throw e;
-            }
-            return null;
-        }
     }
 
     static Map<String, String> variables(Connection c) throws SQLException {

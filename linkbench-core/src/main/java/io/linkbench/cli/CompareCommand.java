@@ -1,5 +1,6 @@
 package io.linkbench.cli;
 
+import io.linkbench.config.ConfigException;
 import io.linkbench.report.compare.Comparison;
 import io.linkbench.report.compare.ComparisonFormat;
 import io.linkbench.report.compare.ComparisonRenderer;
@@ -21,7 +22,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compare runs: one row per run directory with the summary columns of a phase "
-                + "(request: tps r/t rKB/t wKB/t Mcpu/t un gn ul gl; load: ips r/i rKB/i wKB/i Mcpu/i size rss) "
+                + "(request: tps r/t rKB/t wKB/t dirtyKB/t Mcpu/t un gn ul gl; load: ips r/i rKB/i wKB/i Mcpu/i size rss, "
+                + "the load's total over the insert window and post-load steps; --parts: each part too) "
                 + "and each value's ratio to the first run, then the workload figures side by side "
                 + "(request: hit% and rows/call per operation; load: id1s, link rows, links per id1)."})
 final class CompareCommand implements Callable<Integer> {
@@ -39,15 +41,28 @@ final class CompareCommand implements Callable<Integer> {
             description = "load or request (default: ${DEFAULT-VALUE}; the last loop when there are several)")
     String phase = "request";
 
+    @Option(names = "--parts", description = "with --phase load: then one table per part of the load's cost "
+            + "(insert window, each post-load step, load = the total): secs ips r/i rKB/i wKB/i Mcpu/i srv_us/i cli_us/i srv_wKB/i")
+    boolean parts;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         ComparisonFormat f = ComparisonFormat.parse(format);
-        Comparison comparison = Comparison.of(LoadedRun.readAll(dirs), labels, phase);
+        if (parts && !"load".equals(phase)) {
+            throw new ConfigException("--parts needs --phase load");
+        }
+        List<LoadedRun> runs = LoadedRun.readAll(dirs);
+        Comparison comparison = Comparison.of(runs, labels, phase);
         PrintWriter out = spec.commandLine().getOut();
         out.print(new ComparisonRenderer().render(comparison, f));
+        if (parts) {
+            for (String part : Comparison.partNames(runs)) {
+                out.print("\n" + new ComparisonRenderer().render(Comparison.ofPart(runs, labels, part), f));
+            }
+        }
         out.flush();
         return Main.OK;
     }

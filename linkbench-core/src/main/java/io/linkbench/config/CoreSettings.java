@@ -49,6 +49,7 @@ public final class CoreSettings {
         s.add(Setting.of("bulk_insert_count", "1024", "rows per bulk-load batch"));
         s.add(Setting.of("load_chunk_size", "1024", "node ids a link loader takes at a time"));
         s.add(Setting.of("progressfreq", "5", "seconds between load progress reports"));
+        s.add(Setting.of("load_writeback", "true", "after the post-load steps, wait (sync -f) until the data directory's file system has written its dirty pages, timed and charged to the load as its write-back step; false: the load's cost ends without it (pages still dirty are charged to nobody)"));
         // request phase
         s.add(Setting.of("requesters", "2", "request threads"));
         s.add(Setting.of("requests", "10000000", "requests after warm-up: in total over all requesters, or per requester (request_counts)"));

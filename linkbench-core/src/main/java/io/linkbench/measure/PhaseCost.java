@@ -11,10 +11,15 @@ import java.util.Map;
  * {@code r/op}, {@code cpu_us/op host}, {@code Mcpu/op}); a figure that could not be measured is NaN
  * and {@link #unavailable()} says why. {@code src/site/markdown/metrics.md} defines every figure.
  *
+ * <p>A load's cost is the total over the insert window and every post-load step; {@link #parts()} holds
+ * the cost of each of these segments ({@code insert}, {@code step: NAME}), whose raw totals add up to
+ * the total's and whose per-row figures divide by the same rows.
+ *
  * @param figures     name to value; NaN when unavailable
  * @param unavailable one line per figure (or group) that could not be measured, with the reason
+ * @param parts       the segments of the window by name, in time order; empty when not split
  */
-public record PhaseCost(Map<String, Double> figures, List<String> unavailable) {
+public record PhaseCost(Map<String, Double> figures, List<String> unavailable, Map<String, PhaseCost> parts) {
     /** Operations (rows, for a load) per second over the measured window. */
     public static final String OPS_PER_S = "ops/s";
     /** Device reads completed per operation. */
@@ -39,6 +44,10 @@ public record PhaseCost(Map<String, Double> figures, List<String> unavailable) {
     public static final String SERVER_WRITE_KB_PER_OP = "server_wKB/op";
     /** Server resident memory at the end, bytes. */
     public static final String SERVER_RSS = "server_rss_bytes";
+    /** Change of the host's dirty and under-writeback page cache ({@code /proc/meminfo}) per operation, KB. */
+    public static final String DIRTY_KB_PER_OP = "dirtyKB/op";
+    /** Length of the window, seconds. */
+    public static final String SECONDS = "secs";
 
     // Raw totals over the window, kept so that results of several client hosts can be merged by
     // summing them and dividing by the summed operations (never by averaging ratios).
@@ -62,6 +71,21 @@ public record PhaseCost(Map<String, Double> figures, List<String> unavailable) {
     public static final String SERVER_READ_KB = "server_read_kb";
     /** KB the server process wrote to storage in the window. */
     public static final String SERVER_WRITE_KB = "server_write_kb";
+    /** Change of the host's Dirty + Writeback KB over the window (end minus start, may be negative). */
+    public static final String DIRTY_CHANGE_KB = "dirty_change_kb";
+    /** The host's {@code Dirty:} KB at the start of the window (a level, not merged). */
+    public static final String DIRTY_START_KB = "dirty_start_kb";
+    /** The host's {@code Writeback:} KB at the start of the window. */
+    public static final String WRITEBACK_START_KB = "writeback_start_kb";
+    /** The host's {@code Dirty:} KB at the end of the window. */
+    public static final String DIRTY_END_KB = "dirty_end_kb";
+    /** The host's {@code Writeback:} KB at the end of the window. */
+    public static final String WRITEBACK_END_KB = "writeback_end_kb";
+
+    /** Name of a load's insert window among {@link #parts()}. */
+    public static final String INSERT_PART = "insert";
+    /** Prefix of a post-load step's name among {@link #parts()}. */
+    public static final String STEP_PART = "step: ";
 
     /** No cost measured at all. */
     public static final PhaseCost NONE = new PhaseCost(Map.of(), List.of());
@@ -69,6 +93,26 @@ public record PhaseCost(Map<String, Double> figures, List<String> unavailable) {
     public PhaseCost {
         figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
         unavailable = List.copyOf(unavailable);
+        parts = Collections.unmodifiableMap(new LinkedHashMap<>(parts));
+    }
+
+    /** A cost not split into parts. */
+    public PhaseCost(Map<String, Double> figures, List<String> unavailable) {
+        this(figures, unavailable, Map.of());
+    }
+
+    /** This cost with {@code newParts}. */
+    public PhaseCost withParts(Map<String, PhaseCost> newParts) {
+        return new PhaseCost(figures, unavailable, newParts);
+    }
+
+    /** This cost with more figures and unavailable lines (same parts). */
+    public PhaseCost plus(Map<String, Double> moreFigures, List<String> moreUnavailable) {
+        Map<String, Double> f = new LinkedHashMap<>(figures);
+        f.putAll(moreFigures);
+        List<String> u = new java.util.ArrayList<>(unavailable);
+        u.addAll(moreUnavailable);
+        return new PhaseCost(f, u, parts);
     }
 
     /** The figure, or NaN when it is absent or unavailable. */

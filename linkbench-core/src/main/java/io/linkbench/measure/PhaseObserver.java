@@ -30,6 +30,16 @@ public interface PhaseObserver {
     }
 
     /**
+     * A segment of the window (a load's insert window, a post-load step) ended now; the window's cost
+     * then also has one part per segment, and its total runs to the end of the last segment.
+     *
+     * @param name          the segment, e.g. {@code insert} or {@code step: compact}
+     * @param storeCounters the store's counter deltas over the segment
+     */
+    default void segmentEnded(String name, Map<String, Long> storeCounters) {
+    }
+
+    /**
      * The measured window ended now with {@code operations} (rows, for a load) completed in it.
      *
      * @param storeCounters the store's counter deltas over the window, as the phase read them
@@ -59,6 +69,11 @@ public interface PhaseObserver {
             @Override
             public void interval(String phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
                 all.forEach(o -> o.interval(phase, loop, names, point, sample));
+            }
+
+            @Override
+            public void segmentEnded(String name, Map<String, Long> storeCounters) {
+                all.forEach(o -> o.segmentEnded(name, storeCounters));
             }
 
             @Override

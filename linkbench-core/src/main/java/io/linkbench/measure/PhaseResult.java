@@ -11,19 +11,20 @@ import org.HdrHistogram.Histogram;
  * @param phase           {@code load} or {@code request}
  * @param startEpochMs    wall clock at the start of the measured window
  * @param endEpochMs      wall clock at its end
- * @param seconds         length of the measured window (warm-up excluded)
+ * @param seconds         length of the measured window (warm-up excluded; for a load, the insert window)
  * @param openLoop        true when driven at a target rate ({@code requestrate})
  * @param targetRate      ops/s asked for, 0 for closed loop
  * @param ops             per operation (request phase) or per load step, in a fixed order
  * @param scheduleLag     open loop: ns between intended and actual start of each op, else null
  * @param storeCounters   deltas of {@link io.linkbench.store.StoreMetrics#counters()} over the phase (for a
- *                        load, post-load steps included; the cost's per-op figures cover the load alone)
+ *                        load, post-load steps included, as in the cost's total)
  * @param sizeBytes       store size at the end of the phase, or -1 when unknown
  * @param steps           timed post-load steps (e.g. index build): name to seconds
  * @param interrupted     true when the phase was cut short (Ctrl-C, fatal store failure)
  * @param warnings        one-line warnings raised during the phase (backlog growing, ...)
  * @param loop            0-based loop number of a request phase run several times ({@code --loops}), else 0
- * @param cost            cost per operation (or row) over the measured window
+ * @param cost            cost per operation (or row) over the measured window; for a load, the total over
+ *                        the insert window and every post-load step, with each as one of its parts
  * @param intervals       one point per {@code displayfreq} interval, in time order
  * @param continuations   request phase: GET_LINKS_LIST calls that continued a remembered full page
  *                        ("history"), see {@link WorkerRecorder#recordContinuation}; else 0

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * The cost tables printed after each phase and at the end of a run: the compact published row
- * ({@link SummaryRow}) of a phase with its cost figures, and one row per loop when the request phase
+ * ({@link SummaryRow}) of a phase with its cost figures (and a load's rows by part: insert window, each
+ * post-load step, total), and one row per loop when the request phase
  * ran several times. Unavailable figures print as {@code -} with the reason below the table.
  */
 public final class CostTable {
@@ -21,6 +22,11 @@ public final class CostTable {
         }
         out.append("cost (").append("load".equals(p.phase()) ? "per row loaded" : "per operation").append("):\n");
         appendRows(out, List.of(SummaryRow.of("load".equals(p.phase()) ? "load" : "requests", p)));
+        List<SummaryRow> parts = SummaryRow.ofParts(c, "load");
+        if (!parts.isEmpty()) {
+            out.append("load by part (the insert window, each post-load step; per row loaded; load = the total):\n");
+            appendRows(out, parts);
+        }
         TextTable t = new TextTable("  ");
         for (Map.Entry<String, Double> e : c.figures().entrySet()) {
             if (e.getKey().startsWith("store ") && e.getValue() == 0) {

@@ -40,8 +40,8 @@ import java.time.format.DateTimeFormatter;
  *                  "response": <latency> or null } ],
  *       "schedule_lag": <latency> or null,
  *       "loop": 0,                         // request-phase loop number (--loops)
- *       "cost": { "figures": { "r/op": 0.12, ... },      // display order; null = unavailable
- *                 "unavailable": [ "<figure>: <why>" ] },
+ *       "cost": <cost>,                    // load: the total over the insert window and every step
+
  *       "intervals": [ { "offset_s": 10.0, "seconds": 10.0, "warmup": false, "errors": 0,
  *                        "rates": { "cpu_busy_pct": 42.0, ... },
  *                        "ops": [ { "name": "GET_NODE", "count": 1000, "rows": 0,
@@ -49,6 +49,14 @@ import java.time.format.DateTimeFormatter;
  *
  * <latency> = { "mean_ms": 0.123, "p50_ms": ..., "p95_ms": ..., "p99_ms": ..., "p999_ms": ..., "max_ms": ...,
  *               "histogram": "<base64 of HdrHistogram's compressed encoding, values in ns>" }
+ *
+ * <cost> = { "figures": { "r/op": 0.12, ..., "dirtyKB/op": 0.5, "dirty_change_kb": 512.0,
+ *                        "dirty_start_kb": 100, "writeback_start_kb": 0, "dirty_end_kb": 612, "writeback_end_kb": 0,
+ *                        "secs": 12.3 },           // display order; null = unavailable; secs: load only
+ *            "unavailable": [ "<figure>: <why>" ],
+ *            "parts": [ { "name": "insert", "cost": <cost> },          // load only, in time order
+ *                       { "name": "step: compact", "cost": <cost> },
+ *                       { "name": "step: write-back", "cost": <cost> } ] }
  *
  * <graph> = { "id1s": 200000, "link_rows": 520312, "count_rows": 400000, "links_per_id1": 2.602,
  *             "expected_link_rows": 521000.0,  // what the workload model predicts, -1 when unknown
@@ -61,8 +69,8 @@ import java.time.format.DateTimeFormatter;
  *
  * <p>An op's {@code outcomes} are what its successful calls found ({@link io.linkbench.measure.OpOutcomes}):
  * calls recorded, hits (an existing row was found), rows returned and id2s asked for; all 0 for load
- * steps. {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code graph} and
- * {@code outcomes} were added without a new {@code schema_version}, whose policy is to change only when
+ * steps. {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code graph},
+ * {@code outcomes} and the cost's {@code parts} and dirty-page figures were added without a new {@code schema_version}, whose policy is to change only when
  * a field changes meaning: a file without them reads as "not recorded" (no outcomes, no graph, 0
  * continuations).
  */

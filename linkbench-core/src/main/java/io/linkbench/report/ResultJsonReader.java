@@ -116,7 +116,9 @@ final class ResultJsonReader {
         c.path("figures").properties().forEach(e -> figures.put(e.getKey(), number(e.getValue())));
         List<String> unavailable = new ArrayList<>();
         c.path("unavailable").forEach(u -> unavailable.add(u.asText()));
-        return new PhaseCost(figures, unavailable);
+        Map<String, PhaseCost> parts = new LinkedHashMap<>();
+        c.path("parts").forEach(part -> parts.put(part.path("name").asText(), cost(part.path("cost"))));
+        return new PhaseCost(figures, unavailable, parts);
     }
 
     private static List<IntervalPoint> intervals(JsonNode list) {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.util.Separators;
 import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.store.StoreInfo;
@@ -107,19 +108,8 @@ final class ResultJsonWriter {
         g.writeFieldName("schedule_lag");
         latency(g, p.scheduleLag());
         g.writeNumberField("loop", p.loop());
-        g.writeObjectFieldStart("cost");
-        g.writeObjectFieldStart("figures");
-        for (Map.Entry<String, Double> e : p.cost().figures().entrySet()) { // display order
-            g.writeFieldName(e.getKey());
-            number(g, e.getValue());
-        }
-        g.writeEndObject();
-        g.writeArrayFieldStart("unavailable");
-        for (String u : p.cost().unavailable()) {
-            g.writeString(u);
-        }
-        g.writeEndArray();
-        g.writeEndObject();
+        g.writeFieldName("cost");
+        cost(g, p.cost());
         g.writeArrayFieldStart("intervals");
         for (IntervalPoint i : p.intervals()) {
             interval(g, i);
@@ -157,6 +147,34 @@ final class ResultJsonWriter {
             g.writeEndObject();
         }
         g.writeEndArray();
+        g.writeEndObject();
+    }
+
+    /** A cost: figures, unavailable, and its parts (a load's insert window and steps) as the same objects. */
+    private static void cost(JsonGenerator g, PhaseCost cost) throws IOException {
+        g.writeStartObject();
+        g.writeObjectFieldStart("figures");
+        for (Map.Entry<String, Double> e : cost.figures().entrySet()) { // display order
+            g.writeFieldName(e.getKey());
+            number(g, e.getValue());
+        }
+        g.writeEndObject();
+        g.writeArrayFieldStart("unavailable");
+        for (String u : cost.unavailable()) {
+            g.writeString(u);
+        }
+        g.writeEndArray();
+        if (!cost.parts().isEmpty()) {
+            g.writeArrayFieldStart("parts");
+            for (Map.Entry<String, PhaseCost> e : cost.parts().entrySet()) {
+                g.writeStartObject();
+                g.writeStringField("name", e.getKey());
+                g.writeFieldName("cost");
+                cost(g, e.getValue());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        }
         g.writeEndObject();
     }
 

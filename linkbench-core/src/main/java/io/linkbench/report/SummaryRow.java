@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * One row of the compact tables database engineers publish: for a load
  * {@code ips r/i rKB/i wKB/i Mcpu/i size rss}, for a request phase
- * {@code tps r/t rKB/t wKB/t Mcpu/t un gn ul gl} (the last four: p99 in ms of UPDATE_NODE, GET_NODE,
+ * {@code tps r/t rKB/t wKB/t dirtyKB/t Mcpu/t un gn ul gl} (the last four: p99 in ms of UPDATE_NODE, GET_NODE,
  * UPDATE_LINK and GET_LINKS_LIST). Unavailable values are NaN. Used by the per-loop table,
  * {@code compare} and the HTML report.
  *
@@ -21,7 +21,13 @@ public record SummaryRow(String label, List<String> columns, double[] values) {
     public static final List<String> LOAD_COLUMNS = List.of("ips", "r/i", "rKB/i", "wKB/i", "Mcpu/i", "size", "rss");
     /** Columns of a request row; un gn ul gl in ms. */
     public static final List<String> REQUEST_COLUMNS =
-            List.of("tps", "r/t", "rKB/t", "wKB/t", "Mcpu/t", "un", "gn", "ul", "gl");
+            List.of("tps", "r/t", "rKB/t", "wKB/t", "dirtyKB/t", "Mcpu/t", "un", "gn", "ul", "gl");
+    /**
+     * Columns of the rows of a load's parts and total ({@link #ofParts}): seconds, rows/s, per row loaded
+     * device reads, KB read and written, Mcpu, server and client CPU us, KB the server wrote.
+     */
+    public static final List<String> PART_COLUMNS =
+            List.of("secs", "ips", "r/i", "rKB/i", "wKB/i", "Mcpu/i", "srv_us/i", "cli_us/i", "srv_wKB/i");
 
     public SummaryRow {
         values = values.clone();
@@ -34,13 +40,36 @@ public record SummaryRow(String label, List<String> columns, double[] values) {
     public static SummaryRow of(String label, PhaseResult p) {
         PhaseCost c = p.cost();
         if ("load".equals(p.phase())) {
-            return new SummaryRow(label, LOAD_COLUMNS, new double[] {p.throughput(), c.get(PhaseCost.READS),
+            // with parts, the total's rows/s is over the insert window and every step
+            double ips = c.parts().isEmpty() ? p.throughput() : c.get(PhaseCost.OPS_PER_S);
+            return new SummaryRow(label, LOAD_COLUMNS, new double[] {ips, c.get(PhaseCost.READS),
                 c.get(PhaseCost.READ_KB), c.get(PhaseCost.WRITE_KB), c.get(PhaseCost.MCPU),
                 p.sizeBytes() < 0 ? Double.NaN : p.sizeBytes(), c.get(PhaseCost.SERVER_RSS)});
         }
         return new SummaryRow(label, REQUEST_COLUMNS, new double[] {p.throughput(), c.get(PhaseCost.READS),
-            c.get(PhaseCost.READ_KB), c.get(PhaseCost.WRITE_KB), c.get(PhaseCost.MCPU), p99(p, "UPDATE_NODE"),
+            c.get(PhaseCost.READ_KB), c.get(PhaseCost.WRITE_KB), c.get(PhaseCost.DIRTY_KB_PER_OP), c.get(PhaseCost.MCPU),
+            p99(p, "UPDATE_NODE"),
             p99(p, "GET_NODE"), p99(p, "UPDATE_LINK"), p99(p, "GET_LINKS_LIST")});
+    }
+
+    /**
+     * One row per part of a load's cost (insert window, each post-load step) and a last row
+     * {@code totalLabel} for the total, in {@link #PART_COLUMNS}; empty when the cost has no parts.
+     */
+    public static List<SummaryRow> ofParts(PhaseCost total, String totalLabel) {
+        if (total.parts().isEmpty()) {
+            return List.of();
+        }
+        List<SummaryRow> rows = new java.util.ArrayList<>();
+        total.parts().forEach((name, part) -> rows.add(part(name, part)));
+        rows.add(part(totalLabel, total));
+        return rows;
+    }
+
+    private static SummaryRow part(String label, PhaseCost c) {
+        return new SummaryRow(label, PART_COLUMNS, new double[] {c.get(PhaseCost.SECONDS), c.get(PhaseCost.OPS_PER_S),
+            c.get(PhaseCost.READS), c.get(PhaseCost.READ_KB), c.get(PhaseCost.WRITE_KB), c.get(PhaseCost.MCPU),
+            c.get(PhaseCost.SERVER_CPU_US), c.get(PhaseCost.CLIENT_CPU_US), c.get(PhaseCost.SERVER_WRITE_KB_PER_OP)});
     }
 
     /** The value of a column, or NaN. */

@@ -3,6 +3,8 @@ package io.linkbench.run;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.probe.CostFigures;
+import io.linkbench.measure.probe.CostSegments;
+import io.linkbench.measure.probe.MemInfo;
 import io.linkbench.measure.probe.HostProbe;
 import io.linkbench.measure.probe.ProbeDelta;
 import io.linkbench.measure.probe.ProbeSnapshot;
@@ -10,6 +12,8 @@ import io.linkbench.measure.probe.ProbeTargets;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreMetrics;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -23,6 +27,8 @@ import java.util.OptionalLong;
 public final class CostProbe implements PhaseObserver {
     private final HostProbe probe;
     private ProbeSnapshot windowStart;
+    private Optional<MemInfo> memAtStart = Optional.empty();
+    private CostSegments segments;
     private ProbeSnapshot lastInterval;
 
     public CostProbe(HostProbe probe) {
@@ -55,8 +61,17 @@ public final class CostProbe implements PhaseObserver {
 
     @Override
     public void windowStarted(String phase, int loop) {
+        memAtStart = MemInfo.read(probe.targets().procRoot());
         windowStart = probe.snapshot();
+        segments = new CostSegments(windowStart);
         lastInterval = windowStart;
+    }
+
+    @Override
+    public void segmentEnded(String name, Map<String, Long> storeCounters) {
+        if (segments != null) {
+            segments.end(name, probe.snapshot(), storeCounters);
+        }
     }
 
     @Override
@@ -72,9 +87,32 @@ public final class CostProbe implements PhaseObserver {
         if (windowStart == null) {
             return PhaseCost.NONE;
         }
-        CostFigures c = CostFigures.of(windowStart, probe.snapshot(), operations,
-                sizeBytes < 0 ? OptionalLong.empty() : OptionalLong.of(sizeBytes), storeCounters);
+        OptionalLong size = sizeBytes < 0 ? OptionalLong.empty() : OptionalLong.of(sizeBytes);
+        PhaseCost cost;
+        if (segments.isEmpty()) {
+            CostFigures c = CostFigures.of(windowStart, probe.snapshot(), operations, size, storeCounters);
+            cost = new PhaseCost(c.figures(), c.unavailable());
+        } else {
+            cost = segments.cost(operations, size);
+        }
+        Optional<MemInfo> memAtEnd = MemInfo.read(probe.targets().procRoot());
         windowStart = null;
-        return new PhaseCost(c.figures(), c.unavailable());
+        segments = null;
+        return cost.plus(dirtyFigures(memAtStart, memAtEnd, operations), memAtStart.isPresent() && memAtEnd.isPresent()
+                ? List.of() : List.of("dirty pages: /proc/meminfo has no Dirty: and Writeback: lines (not Linux?)"));
+    }
+
+    /** The change of Dirty + Writeback per operation, the change itself, and both readings; NaN when unread. */
+    static Map<String, Double> dirtyFigures(Optional<MemInfo> start, Optional<MemInfo> end, long operations) {
+        Map<String, Double> f = new LinkedHashMap<>();
+        boolean both = start.isPresent() && end.isPresent();
+        double change = both ? end.get().unwrittenKb() - start.get().unwrittenKb() : Double.NaN;
+        f.put(PhaseCost.DIRTY_KB_PER_OP, operations > 0 ? change / operations : Double.NaN);
+        f.put(PhaseCost.DIRTY_CHANGE_KB, change);
+        f.put(PhaseCost.DIRTY_START_KB, start.map(m -> (double) m.dirtyKb()).orElse(Double.NaN));
+        f.put(PhaseCost.WRITEBACK_START_KB, start.map(m -> (double) m.writebackKb()).orElse(Double.NaN));
+        f.put(PhaseCost.DIRTY_END_KB, end.map(m -> (double) m.dirtyKb()).orElse(Double.NaN));
+        f.put(PhaseCost.WRITEBACK_END_KB, end.map(m -> (double) m.writebackKb()).orElse(Double.NaN));
+        return f;
     }
 }

@@ -15,15 +15,19 @@ import io.linkbench.measure.WorkerRecorder;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.LoadHooks;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
 import io.linkbench.workload.LoadGenerator;
 import io.linkbench.workload.Seeds;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -33,7 +37,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * chunk never leaves the others idle), in bulk batches of {@code bulk_insert_count} rows. Each batch
  * is timed; retryable failures are retried; any other failure stops the load. Progress is printed
  * every {@code progressfreq} seconds. Afterwards the store's post-load steps ({@link LoadHooks}) run,
- * each timed.
+ * each timed, then the write-back step waits for the data's dirty pages ({@code load_writeback}). The
+ * cost window covers all of it: one segment for the inserts ({@code insert}), one per step
+ * ({@code step: NAME}), and the total.
  */
 public final class LoadPhase {
     /** Indexes of the timed load steps. */
@@ -41,6 +47,8 @@ public final class LoadPhase {
     static final int LINKS = 1;
     static final int COUNTS = 2;
     private static final String[] STEP_NAMES = {"LOAD_NODES", "LOAD_LINKS", "LOAD_COUNTS"};
+    /** The post-load step that waits for the data's dirty pages ({@code load_writeback}). */
+    static final String WRITE_BACK = "write-back";
 
     private final RunConfig run;
     private final LoadGenerator generator;
@@ -135,22 +143,77 @@ public final class LoadPhase {
         }
         List<OpStats> stats = recorder.results();
         out.println(finalLine(stats, seconds));
-        PhaseCost cost = observer.windowEnded(stats.stream().mapToLong(OpStats::rows).sum(),
-                StoreCounters.delta(countersBefore, StoreCounters.read(store)), StoreCounters.size(store));
+        Segments segments = new Segments(store, countersBefore);
+        segments.end(PhaseCost.INSERT_PART);
         Map<String, Double> steps = new LinkedHashMap<>();
         if (store instanceof LoadHooks hooks && !control.interrupted()) {
-            runSteps(hooks, steps, warnings);
+            runSteps(hooks, steps, warnings, segments);
+        }
+        Optional<String> writeBackSkipped = control.interrupted() ? Optional.of("the load was interrupted")
+                : writeBack(store, steps, segments);
+        Map<String, Long> counters = StoreCounters.delta(countersBefore, StoreCounters.read(store));
+        long size = StoreCounters.size(store);
+        PhaseCost cost = observer.windowEnded(stats.stream().mapToLong(OpStats::rows).sum(), counters, size);
+        if (writeBackSkipped.isPresent() && !cost.figures().isEmpty()) {
+            cost = cost.plus(Map.of(), List.of(PhaseCost.STEP_PART + WRITE_BACK + ": skipped: " + writeBackSkipped.get()));
         }
         return new PhaseResult("load", wallStart, System.currentTimeMillis(), seconds, false, 0, stats,
-                null, StoreCounters.delta(countersBefore, StoreCounters.read(store)), StoreCounters.size(store), steps,
-                control.interrupted(), warnings, 0, cost, points, 0, graph(tallies));
+                null, counters, size, steps, control.interrupted(), warnings, 0, cost, points, 0, graph(tallies));
+    }
+
+    /** The boundaries of the load's cost segments: the store's counters at the last one. */
+    private final class Segments {
+        private final GraphStore store;
+        private Map<String, Long> last;
+
+        Segments(GraphStore store, Map<String, Long> atStart) {
+            this.store = store;
+            this.last = atStart;
+        }
+
+        /** The segment {@code name} (insert window or post-load step) ends now. */
+        void end(String name) {
+            Map<String, Long> now = StoreCounters.read(store);
+            observer.segmentEnded(name, StoreCounters.delta(last, now));
+            last = now;
+        }
     }
 
     /**
-     * Runs the store's post-load steps, timing each. An interrupt cancels the running step through the
-     * store; a step that fails because of it ends the steps with a warning instead of failing the load.
+     * Waits for the data's file system to write its dirty pages, as the load's last step, timed; or
+     * says why it cannot ({@code load_writeback = false}, no local data directory).
      */
-    private void runSteps(LoadHooks hooks, Map<String, Double> steps, List<String> warnings) throws StoreException {
+    private Optional<String> writeBack(GraphStore store, Map<String, Double> steps, Segments segments)
+            throws InterruptedException {
+        Optional<Path> dir = store instanceof StoreMetrics m ? m.dataDirectory() : Optional.empty();
+        Optional<String> skip = WriteBack.skipReason(run.loadWriteback(), dir);
+        if (skip.isPresent()) {
+            out.printf(Locale.ROOT, "post-load step: %s skipped: %s%n", WRITE_BACK, skip.get());
+            return skip;
+        }
+        out.printf(Locale.ROOT, "post-load step: %s ...%n", WRITE_BACK);
+        long t0 = System.nanoTime();
+        String command;
+        try {
+            command = WriteBack.sync(dir.get());
+        } catch (IOException e) {
+            out.printf(Locale.ROOT, "post-load step: %s failed: %s%n", WRITE_BACK, e.getMessage());
+            return Optional.of(e.getMessage());
+        }
+        double s = (System.nanoTime() - t0) / 1e9;
+        segments.end(PhaseCost.STEP_PART + WRITE_BACK);
+        steps.put(WRITE_BACK, s);
+        out.printf(Locale.ROOT, "post-load step: %s (%s) took %.3f s%n", WRITE_BACK, command, s);
+        return Optional.empty();
+    }
+
+    /**
+     * Runs the store's post-load steps, timing each and ending a cost segment after each. An interrupt
+     * cancels the running step through the store; a step that fails because of it ends the steps with a
+     * warning instead of failing the load.
+     */
+    private void runSteps(LoadHooks hooks, Map<String, Double> steps, List<String> warnings, Segments segments)
+            throws StoreException {
         try (RunControl.Registration r = control.onInterrupt(hooks::cancelFinishLoadStep)) {
             for (String step : hooks.finishLoadSteps()) {
                 if (control.interrupted()) {
@@ -166,6 +229,7 @@ public final class LoadPhase {
                     }
                 }
                 double s = (System.nanoTime() - t0) / 1e9;
+                segments.end(PhaseCost.STEP_PART + step);
                 if (control.interrupted()) {
                     String w = String.format(Locale.ROOT, "post-load step '%s' cancelled after %.3f s", step, s);
                     warnings.add(w);

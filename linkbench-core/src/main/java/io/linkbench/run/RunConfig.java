@@ -30,12 +30,13 @@ import java.util.OptionalLong;
  * @param retryBackoffMs   first back-off in ms
  * @param probeDevices     block devices the IO probe counts, or empty to find those of the store's data
  * @param probeServerPid   the database server's pid for the CPU probe, or empty to ask the store
+ * @param loadWriteback    wait for the data's dirty pages at the end of a load, as its write-back step
  */
 public record RunConfig(String store, long seed, SchemaMode schema, int loaders, int bulkInsertCount,
                         int loadChunkSize, double progressSeconds, int requesters, long requests,
                         double maxSeconds, double warmupSeconds, double requestRate, Arrival arrival,
                         double displaySeconds, int maxRetries, long retryBackoffMs, List<String> probeDevices,
-                        OptionalLong probeServerPid) {
+                        OptionalLong probeServerPid, boolean loadWriteback) {
 
     /** Open-loop arrival schedules. */
     public enum Arrival { POISSON, UNIFORM }
@@ -66,7 +67,8 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
                 s.getLong("retry_backoff_ms", 0, 60_000),
                 s.optional("probe_devices").map(v -> List.of(v.split("\\s*,\\s*"))).orElse(List.of()),
                 s.optional("probe_server_pid").isPresent()
-                        ? OptionalLong.of(s.getLong("probe_server_pid", 1, Long.MAX_VALUE)) : OptionalLong.empty());
+                        ? OptionalLong.of(s.getLong("probe_server_pid", 1, Long.MAX_VALUE)) : OptionalLong.empty(),
+                s.getBoolean("load_writeback", true));
         if (c.store.isBlank()) {
             throw new ConfigException("store is empty: name a store provider, e.g. store = rocksdb");
         }

@@ -163,6 +163,18 @@ class CompareMergeTest {
     }
 
     @Test
+    void compareTheLoadPartsOneTablePerPartWithTheTotalLast() {
+        assertEquals(0, run(args("compare", "--phase", "load", "--parts", "--label", "base")), err());
+        String text = out();
+        int insert = text.indexOf("load, part insert; each value is followed by its ratio to the first run, base");
+        int total = text.indexOf("load, part load; each value");
+        assertTrue(text.startsWith("load phase") && insert > 0 && total > insert, text);
+        assertTrue(text.substring(insert).lines().skip(1).findFirst().orElse("").matches(
+                "run\\s+secs\\s+ips\\s+r/i\\s+rKB/i\\s+wKB/i\\s+Mcpu/i\\s+srv_us/i\\s+cli_us/i\\s+srv_wKB/i\\s+note"), text);
+        assertEquals(Main.BAD_INPUT, run(args("compare", "--parts")), "--parts needs --phase load");
+    }
+
+    @Test
     void compareMarkdownWithLabelsAndTheLoadPhase() {
         assertEquals(0, run(args("compare", "--format", "markdown", "--phase", "load", "--label", "base", "--label", "second")),
                 err());
@@ -170,7 +182,8 @@ class CompareMergeTest {
         assertEquals(4 + runs.size(), lines.size(), out());
         assertTrue(lines.get(0).startsWith("load phase"), lines.get(0));
         assertTrue(lines.get(2).startsWith("| run | ips |  | r/i |"), lines.get(2));
-        String ips = ComparisonRenderer.value("ips", results.get(0).phases().get(0).throughput());
+        // the load's total: rows over the insert window and the post-load steps
+        String ips = ComparisonRenderer.value("ips", SummaryRow.of("base", results.get(0).phases().get(0)).get("ips"));
         assertTrue(lines.get(4).startsWith("| base | " + ips + " | 1.00x |"), lines.get(4));
         assertTrue(lines.get(5).startsWith("| second | "), lines.get(5));
         assertTrue(lines.get(6).startsWith("| memory | "), "the third label no longer collides: " + lines.get(6));

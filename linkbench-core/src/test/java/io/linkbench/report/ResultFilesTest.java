@@ -35,6 +35,30 @@ class ResultFilesTest {
     private static final GraphStats GRAPH = new GraphStats(100_000, 400_000, 150_000,
             new long[] {10, 20_000, 60_000, 15_000, 4_900, 90}, 2_000, 401_234.5);
 
+    /** A load's cost in parts: the insert window, two steps (one unmeasured figure), the total. */
+    private static final PhaseCost LOAD_COST = new PhaseCost(figures(6.5, 0.75, 1.5), List.of("rKB/op: no device"),
+            parts(Map.of("insert", new PhaseCost(figures(4.0, 0.25, 0.5), List.of())),
+                    Map.of("step: compact", new PhaseCost(figures(2.0, 0.25, Double.NaN), List.of("rKB/op: no device"))),
+                    Map.of("step: write-back", new PhaseCost(figures(0.5, 0.25, 0.0), List.of()))));
+
+    private static Map<String, Double> figures(double secs, double wkb, double dirty) {
+        Map<String, Double> f = new java.util.LinkedHashMap<>();
+        f.put(PhaseCost.SECONDS, secs);
+        f.put(PhaseCost.WRITE_KB, wkb);
+        f.put(PhaseCost.DIRTY_KB_PER_OP, dirty);
+        f.put(PhaseCost.DIRTY_START_KB, 100.0);
+        return f;
+    }
+
+    @SafeVarargs
+    private static Map<String, PhaseCost> parts(Map<String, PhaseCost>... each) {
+        Map<String, PhaseCost> m = new java.util.LinkedHashMap<>();
+        for (Map<String, PhaseCost> e : each) {
+            m.putAll(e);
+        }
+        return m;
+    }
+
     private final ResultFiles files = new ResultFiles();
 
     @TempDir
@@ -46,7 +70,7 @@ class ResultFilesTest {
                         new OpStats("LOAD_LINKS", Histograms.series(400, 5_000, 0), null, 2,
                                 Map.of("CONFLICT", 2L), 5, 400_000)),
                 null, Map.of("rows_inserted", 500_000L), 123_456_789L, Map.of("build_index", 4.25), false,
-                List.of()).with(0, GRAPH);
+                List.of()).with(0, LOAD_COST, List.of()).with(0, GRAPH);
         Histogram lag = Histograms.series(1000, 10, 0);
         PhaseResult request = new PhaseResult("request", 1_735_787_110_000L, 1_735_787_410_123L, 300.123, true, 1000.0,
                 List.of(new OpStats("GET_NODE", Histograms.series(1000, 1_000, 0), Histograms.series(1000, 1_000, 40_000),
@@ -89,6 +113,12 @@ class ResultFilesTest {
         assertEquals(run.config(), back.config());
         assertEquals(Map.of("isolation", "REPEATABLE-READ", "topology", "single server"), back.store().facts());
         assertEquals(300.123, back.phases().get(1).seconds());
+        PhaseCost loadCost = back.phases().get(0).cost();
+        assertEquals(LOAD_COST, loadCost, "the load's cost with its parts, NaN kept as unavailable");
+        assertEquals(List.of("insert", "step: compact", "step: write-back"), List.copyOf(loadCost.parts().keySet()));
+        assertEquals(0.25, loadCost.parts().get("step: write-back").get(PhaseCost.WRITE_KB));
+        assertTrue(Double.isNaN(loadCost.parts().get("step: compact").get(PhaseCost.DIRTY_KB_PER_OP)));
+        assertEquals(Map.of(), back.phases().get(1).cost().parts(), "a request phase has no parts");
         assertEquals("summary text\n", Files.readString(dir.resolve(ResultFiles.SUMMARY_TXT), StandardCharsets.UTF_8));
         try (Stream<Path> s = Files.list(dir)) {
             assertEquals(List.of(ResultFiles.RESULT_JSON, ResultFiles.SUMMARY_TXT),
@@ -154,6 +184,8 @@ class ResultFilesTest {
         ObjectNode root = (ObjectNode) mapper.readTree(json.toFile());
         for (JsonNode phase : root.get("phases")) {
             ((ObjectNode) phase).remove(List.of("continuations", "graph"));
+            ((ObjectNode) phase.get("cost")).remove("parts");
+            ((ObjectNode) phase.get("cost").get("figures")).remove(List.of("secs", "dirtyKB/op", "dirty_start_kb"));
             phase.get("ops").forEach(op -> ((ObjectNode) op).remove("outcomes"));
         }
         mapper.writeValue(json.toFile(), root);
@@ -163,6 +195,8 @@ class ResultFilesTest {
         assertNull(old.phases().get(0).graph());
         assertEquals(0, old.phases().get(1).continuations());
         assertEquals(OpOutcomes.NONE, old.phases().get(1).op("GET_NODE").outcomes());
+        assertEquals(Map.of(), old.phases().get(0).cost().parts(), "a load cost without parts");
+        assertEquals(Map.of("wKB/op", 0.75), old.phases().get(0).cost().figures());
         assertEquals(1000, old.phases().get(1).op("GET_NODE").count(), "the rest reads as before");
     }
 

@@ -20,6 +20,8 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.memory.MemoryStoreProvider;
+import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.probe.MemInfo;
 import io.linkbench.workload.GraphShape;
 import io.linkbench.workload.LoadGenerator;
 import io.linkbench.workload.WorkloadConfig;
@@ -72,6 +74,46 @@ class PhasesTest {
         public void close() throws StoreException {
             store.close();
         }
+    }
+
+    @Test
+    void theLoadCostIsSplitIntoTheInsertWindowAndTheSkippedWriteBackIsSaid() throws Exception {
+        try (Bench b = new Bench("maxid1", "2001", "loaders", "2")) {
+            PhaseResult load = new LoadPhase(b.run, new LoadGenerator(b.workload, b.shape, b.run.seed(), 1_700_000_000_000L),
+                    new RunControl(), out, false, CostProbe.local(b.store, b.run)).execute(b.store);
+            PhaseCost total = load.cost();
+            assertEquals(List.of(PhaseCost.INSERT_PART), List.copyOf(total.parts().keySet()), "a memory store has no steps");
+            PhaseCost insert = total.parts().get(PhaseCost.INSERT_PART);
+            assertEquals(insert.get(PhaseCost.SECONDS), total.get(PhaseCost.SECONDS), 1e-12, "one segment is the total");
+            assertEquals(insert.get(PhaseCost.CLIENT_CPU_S), total.get(PhaseCost.CLIENT_CPU_S), 1e-12);
+            assertEquals(load.operations() / total.get(PhaseCost.SECONDS), total.get(PhaseCost.OPS_PER_S), 1e-6);
+            assertTrue(total.unavailable().contains("step: write-back: skipped: no local data directory (remote server,"
+                    + " or a store without files)"), total.unavailable().toString());
+            assertFalse(load.steps().containsKey("write-back"));
+            assertTrue(console.toString(StandardCharsets.UTF_8).contains("post-load step: write-back skipped: "));
+            assertTrue(total.figures().containsKey(PhaseCost.DIRTY_KB_PER_OP), total.figures().toString());
+        }
+    }
+
+    @Test
+    void withoutLoadWritebackTheStepIsSkippedForThatReason() {
+        assertEquals(java.util.Optional.of("load_writeback = false"),
+                WriteBack.skipReason(false, java.util.Optional.of(java.nio.file.Path.of("/tmp"))));
+        assertEquals(java.util.Optional.empty(), WriteBack.skipReason(true, java.util.Optional.of(java.nio.file.Path.of("/tmp"))));
+    }
+
+    @Test
+    void dirtyPagesAreTheChangeOfDirtyPlusWritebackPerOperation() {
+        Map<String, Double> f = CostProbe.dirtyFigures(java.util.Optional.of(new MemInfo(100, 20)),
+                java.util.Optional.of(new MemInfo(600, 70)), 1000);
+        assertEquals(0.55, f.get(PhaseCost.DIRTY_KB_PER_OP), 1e-12);      // (670 - 120) KB / 1000
+        assertEquals(550, f.get(PhaseCost.DIRTY_CHANGE_KB), 1e-12);
+        assertEquals(List.of(100.0, 20.0, 600.0, 70.0), List.of(f.get(PhaseCost.DIRTY_START_KB),
+                f.get(PhaseCost.WRITEBACK_START_KB), f.get(PhaseCost.DIRTY_END_KB), f.get(PhaseCost.WRITEBACK_END_KB)));
+        Map<String, Double> none = CostProbe.dirtyFigures(java.util.Optional.empty(), java.util.Optional.of(new MemInfo(1, 1)), 10);
+        assertTrue(Double.isNaN(none.get(PhaseCost.DIRTY_KB_PER_OP)), "unavailable, never 0");
+        assertTrue(Double.isNaN(none.get(PhaseCost.DIRTY_START_KB)));
+        assertEquals(1.0, none.get(PhaseCost.DIRTY_END_KB));
     }
 
     @Test

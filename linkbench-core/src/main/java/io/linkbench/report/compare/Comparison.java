@@ -19,7 +19,7 @@ import java.util.Map;
  * <p>The phase of a run is the last one of that name, i.e. the last loop of a request phase run with
  * {@code --loops}. A run without that phase gives a row without values, whose note says so.
  *
- * @param phase   {@code load} or {@code request}
+ * @param phase   {@code load} or {@code request}, or {@code load, part NAME} ({@link #ofPart})
  * @param columns {@link SummaryRow#LOAD_COLUMNS} or {@link SummaryRow#REQUEST_COLUMNS}
  * @param rows     one per run, in the order given; the first is the baseline of the ratios
  * @param workload the workload figures, each with one value per row; empty when no run recorded any
@@ -87,6 +87,41 @@ public record Comparison(String phase, List<String> columns, List<Row> rows, Lis
         }
         return new Comparison(phase, "load".equals(phase) ? SummaryRow.LOAD_COLUMNS : SummaryRow.REQUEST_COLUMNS, rows,
                 WorkloadFigure.of(compared));
+    }
+
+    /**
+     * The runs' load phases compared on one part of their cost ({@link SummaryRow#ofParts}: {@code insert},
+     * {@code step: NAME}, or {@code load} for the total), in {@link SummaryRow#PART_COLUMNS}; a run whose load
+     * has no such part gives a row without values.
+     */
+    public static Comparison ofPart(List<LoadedRun> runs, List<String> labels, String part) {
+        List<String> names = labels(runs, labels);
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            SummaryRow found = partRows(runs.get(i).run()).stream().filter(r -> r.label().equals(part)).findFirst()
+                    .orElse(null);
+            rows.add(new Row(names.get(i), runs.get(i).dir(),
+                    found == null ? null : new SummaryRow(names.get(i), found.columns(), found.values()),
+                    found == null ? "no load part " + part : ""));
+        }
+        return new Comparison("load, part " + part, SummaryRow.PART_COLUMNS, rows, List.of());
+    }
+
+    /** The names of the parts of the runs' loads, in order of appearance, then {@code load} (the total). */
+    public static List<String> partNames(List<LoadedRun> runs) {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        runs.forEach(r -> partRows(r.run()).forEach(row -> names.add(row.label())));
+        names.remove("load");
+        if (!names.isEmpty()) {
+            names.add("load");
+        }
+        return List.copyOf(names);
+    }
+
+    /** The part rows of the run's last load phase, the total last and labelled {@code load}. */
+    private static List<SummaryRow> partRows(RunResult run) {
+        List<PhaseResult> loads = run.phases().stream().filter(p -> p.phase().equals("load")).toList();
+        return loads.isEmpty() ? List.of() : SummaryRow.ofParts(loads.get(loads.size() - 1).cost(), "load");
     }
 
     /**

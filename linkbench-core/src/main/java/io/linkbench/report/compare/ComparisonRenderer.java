@@ -142,7 +142,8 @@ public final class ComparisonRenderer {
     }
 
     private static String caption(Comparison c) {
-        return c.phase() + " phase" + ("request".equals(c.phase()) ? " (last loop)" : "")
+        return c.phase() + (Comparison.PHASES.contains(c.phase()) ? " phase" : "")
+                + ("request".equals(c.phase()) ? " (last loop)" : "")
                 + "; each value is followed by its ratio to the first run, " + c.rows().get(0).label();
     }
 

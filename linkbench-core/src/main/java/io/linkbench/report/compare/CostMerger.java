@@ -22,9 +22,14 @@ import java.util.function.ToDoubleFunction;
  *   <li>{@code host|server|client_cpu_us/op = <x>_cpu_s * 10^6 / ops};</li>
  *   <li>{@code Mcpu/op = (host_cpu_s / host_cpu_capacity_s * 100) * 10^6 / (ops/s)};</li>
  *   <li>{@code store NAME/op = (summed store counter NAME) / ops};</li>
- *   <li>{@code ops/s} = the summed throughput; {@code server_rss_bytes} = the largest (a level, not a
- *       counter).</li>
+ *   <li>{@code ops/s} = the summed throughput; {@code server_rss_bytes} and {@code secs} = the largest (a
+ *       level, not a counter); {@code dirtyKB/op = dirty_change_kb / ops}, the change summed over the hosts
+ *       (each host's own page cache); the hosts' {@code dirty_start_kb} etc. are levels and not merged.</li>
  * </ul>
+ * A load split into parts (insert window, post-load steps) is merged part by part by the same rules,
+ * each divided by the merged rows; the total's {@code ops/s} is then the sum of the hosts' totals'
+ * (rows over the insert window and steps), and a step's {@code Mcpu/op} uses rows over its longest
+ * {@code secs}.
  * A total that one host could not measure makes the sum, and what is derived from it, unavailable
  * (NaN), with a line in {@link PhaseCost#unavailable()}; so does a figure with no raw total to sum.
  * Each host's own unavailable lines are kept, prefixed with {@code host <name>: }.
@@ -38,7 +43,8 @@ import java.util.function.ToDoubleFunction;
 final class CostMerger {
     private static final List<String> TOTALS = List.of(PhaseCost.TOTAL_READS, PhaseCost.TOTAL_READ_KB,
             PhaseCost.TOTAL_WRITE_KB, PhaseCost.HOST_CPU_S, PhaseCost.HOST_CPU_CAPACITY_S, PhaseCost.SERVER_CPU_S,
-            PhaseCost.CLIENT_CPU_S, PhaseCost.TOTAL_CONTEXT_SWITCHES, PhaseCost.SERVER_READ_KB, PhaseCost.SERVER_WRITE_KB);
+            PhaseCost.CLIENT_CPU_S, PhaseCost.TOTAL_CONTEXT_SWITCHES, PhaseCost.SERVER_READ_KB, PhaseCost.SERVER_WRITE_KB,
+            PhaseCost.DIRTY_CHANGE_KB);
 
     private static final List<String> SERVER_TOTALS = List.of(PhaseCost.SERVER_CPU_S, PhaseCost.SERVER_READ_KB,
             PhaseCost.SERVER_WRITE_KB);
@@ -62,6 +68,52 @@ final class CostMerger {
      */
     static PhaseCost merge(List<PhaseCost> costs, List<String> hosts, long operations, double throughput,
                            Map<String, Long> counters, boolean sharedServer) {
+        if (costs.stream().allMatch(c -> c.parts().isEmpty())) {
+            return mergeOne(costs, hosts, operations, throughput, throughput, counters, sharedServer);
+        }
+        // a load split into parts: the total's rows/s is over the insert window and every step
+        double rate = sum(costs, hosts, PhaseCost.OPS_PER_S, new ArrayList<>());
+        PhaseCost total = mergeOne(costs, hosts, operations, rate, rate, counters, sharedServer);
+        Set<String> names = new LinkedHashSet<>();
+        costs.forEach(c -> names.addAll(c.parts().keySet()));
+        Map<String, PhaseCost> parts = new LinkedHashMap<>();
+        for (String name : names) {
+            List<PhaseCost> ofPart = costs.stream().map(c -> c.parts().getOrDefault(name, PhaseCost.NONE)).toList();
+            double partRate = sum(ofPart, hosts, PhaseCost.OPS_PER_S, new ArrayList<>());
+            double seconds = max(ofPart, c -> c.get(PhaseCost.SECONDS));
+            parts.put(name, mergeOne(ofPart, hosts, operations, partRate,
+                    Double.isFinite(partRate) ? partRate : operations / seconds, partCounters(costs, ofPart, sharedServer),
+                    sharedServer));
+        }
+        return total.withParts(parts);
+    }
+
+    /**
+     * A part's store counter deltas, summed over the hosts (the largest with a shared server): each host's
+     * {@code store NAME/op} times its rows (the total's {@code ops/s} times its {@code secs}).
+     */
+    private static Map<String, Long> partCounters(List<PhaseCost> totals, List<PhaseCost> parts, boolean sharedServer) {
+        Map<String, Long> counters = new LinkedHashMap<>();
+        for (int h = 0; h < parts.size(); h++) {
+            double rows = Math.round(totals.get(h).get(PhaseCost.OPS_PER_S) * totals.get(h).get(PhaseCost.SECONDS));
+            parts.get(h).figures().forEach((name, v) -> {
+                if (name.startsWith(STORE_PREFIX) && name.endsWith(PER_OP) && Double.isFinite(v) && rows > 0) {
+                    counters.merge(name.substring(STORE_PREFIX.length(), name.length() - PER_OP.length()),
+                            Math.round(v * rows), sharedServer ? Math::max : Long::sum);
+                }
+            });
+        }
+        return counters;
+    }
+
+    /**
+     * One cost (a phase, or a part of a load) merged.
+     *
+     * @param throughput the merged operations per second shown ({@code ops/s})
+     * @param mcpuRate   the operations per second {@code Mcpu/op} divides by (a step's: rows / its seconds)
+     */
+    private static PhaseCost mergeOne(List<PhaseCost> costs, List<String> hosts, long operations, double throughput,
+                                      double mcpuRate, Map<String, Long> counters, boolean sharedServer) {
         Set<String> names = new LinkedHashSet<>();
         List<String> unavailable = new ArrayList<>();
         for (int h = 0; h < costs.size(); h++) {
@@ -87,11 +139,13 @@ final class CostMerger {
                 case PhaseCost.SERVER_CPU_US -> totals.get(PhaseCost.SERVER_CPU_S) * 1e6 / ops;
                 case PhaseCost.CLIENT_CPU_US -> totals.get(PhaseCost.CLIENT_CPU_S) * 1e6 / ops;
                 case PhaseCost.MCPU -> totals.get(PhaseCost.HOST_CPU_S) / totals.get(PhaseCost.HOST_CPU_CAPACITY_S)
-                        * 100 * 1e6 / throughput;
+                        * 100 * 1e6 / mcpuRate;
                 case PhaseCost.CONTEXT_SWITCHES -> totals.get(PhaseCost.TOTAL_CONTEXT_SWITCHES) / ops;
                 case PhaseCost.SERVER_READ_KB_PER_OP -> totals.get(PhaseCost.SERVER_READ_KB) / ops;
                 case PhaseCost.SERVER_WRITE_KB_PER_OP -> totals.get(PhaseCost.SERVER_WRITE_KB) / ops;
                 case PhaseCost.SERVER_RSS -> max(costs, c -> c.get(PhaseCost.SERVER_RSS));
+                case PhaseCost.SECONDS -> max(costs, c -> c.get(PhaseCost.SECONDS));
+                case PhaseCost.DIRTY_KB_PER_OP -> totals.get(PhaseCost.DIRTY_CHANGE_KB) / ops;
                 default -> totals.containsKey(name) ? totals.get(name) : storeCounterPerOp(name, counters, ops);
             };
             v = Double.isFinite(v) ? v : Double.NaN;
@@ -118,7 +172,7 @@ final class CostMerger {
         return List.of(PhaseCost.OPS_PER_S, PhaseCost.READS, PhaseCost.READ_KB, PhaseCost.WRITE_KB,
                 PhaseCost.HOST_CPU_US, PhaseCost.SERVER_CPU_US, PhaseCost.CLIENT_CPU_US, PhaseCost.MCPU,
                 PhaseCost.CONTEXT_SWITCHES, PhaseCost.SERVER_READ_KB_PER_OP, PhaseCost.SERVER_WRITE_KB_PER_OP,
-                PhaseCost.SERVER_RSS).contains(name);
+                PhaseCost.SERVER_RSS, PhaseCost.SECONDS, PhaseCost.DIRTY_KB_PER_OP).contains(name);
     }
 
     /** The sum over the hosts, or NaN (with a reason when some host had it) when any host lacks it. */

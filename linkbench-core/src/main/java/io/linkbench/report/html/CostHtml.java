@@ -14,6 +14,11 @@ final class CostHtml {
 
     /** Rows sharing the same columns as one table, label first; nothing when {@code rows} is empty. */
     void summary(StringBuilder out, List<SummaryRow> rows) {
+        summary(out, rows, "summary");
+    }
+
+    /** As {@link #summary(StringBuilder, List)}, the table of CSS class {@code cssClass}. */
+    void summary(StringBuilder out, List<SummaryRow> rows, String cssClass) {
         if (rows.isEmpty()) {
             return;
         }
@@ -23,7 +28,7 @@ final class CostHtml {
         for (int i = 0; i < columns.size(); i++) {
             header[i + 1] = columns.get(i);
         }
-        HtmlTable t = new HtmlTable("summary", true, header);
+        HtmlTable t = new HtmlTable(cssClass, true, header);
         for (SummaryRow r : rows) {
             String[] cells = new String[columns.size() + 1];
             cells[0] = r.label();

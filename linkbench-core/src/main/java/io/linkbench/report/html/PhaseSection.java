@@ -46,7 +46,18 @@ final class PhaseSection {
 
         out.append("<h3>Cost ").append(load ? "per row loaded" : "per operation").append("</h3>\n");
         cost.summary(out, List.of(SummaryRow.of(label, p)));
+        List<SummaryRow> parts = SummaryRow.ofParts(p.cost(), "load");
+        if (!parts.isEmpty()) {
+            out.append("<p class=\"note\">The load by part: the insert window, each post-load step, and the total"
+                    + " (load); every figure per row loaded, so the parts add up to the total.</p>\n");
+            cost.summary(out, parts, "parts");
+        }
         cost.figures(out, p.cost());
+        p.cost().parts().forEach((name, part) -> {
+            out.append("<details><summary>Every figure of ").append(Html.esc(name)).append("</summary>\n");
+            cost.figures(out, part);
+            out.append("</details>\n");
+        });
 
         if (!p.steps().isEmpty()) {
             out.append("<h3>Post-load steps</h3>\n");

@@ -95,6 +95,54 @@ class RunMergerTest {
         assertTrue(separate.config().get(RunMerger.MERGED_SERVER).startsWith("per host"), separate.config().toString());
     }
 
+    @Test
+    void theLoadPartsAreMergedPartByPartAndAddUpToTheMergedTotal() {
+        List<LoadedRun> runs = List.of(run("d1", "c1", "rocksdb", "", loadInParts(1000, 10, 2, 100, 200, 2.0)),
+                run("d2", "c2", "rocksdb", "", loadInParts(3000, 10, 3, 600, 900, 1.0)));
+        PhaseCost total = merger.merge(runs).phases().get(0).cost();
+        PhaseCost insert = total.parts().get("insert");
+        PhaseCost compact = total.parts().get("step: compact");
+        assertEquals(List.of("insert", "step: compact"), List.copyOf(total.parts().keySet()));
+        assertEquals(700, insert.get(PhaseCost.TOTAL_WRITE_KB), 1e-9);
+        assertEquals(700 / 4000.0, insert.get(PhaseCost.WRITE_KB), 1e-12);          // per row of both hosts
+        assertEquals(1100 / 4000.0, compact.get(PhaseCost.WRITE_KB), 1e-12);
+        assertEquals(total.get(PhaseCost.WRITE_KB), insert.get(PhaseCost.WRITE_KB) + compact.get(PhaseCost.WRITE_KB), 1e-12);
+        assertEquals(1800, total.get(PhaseCost.TOTAL_WRITE_KB), 1e-9);
+        assertEquals(100 + 300, insert.get(PhaseCost.OPS_PER_S), 1e-9);
+        assertEquals(1000 / 12.0 + 3000 / 13.0, total.get(PhaseCost.OPS_PER_S), 1e-9, "rows over insert and steps");
+        assertTrue(Double.isNaN(compact.get(PhaseCost.OPS_PER_S)));
+        assertEquals(3, compact.get(PhaseCost.SECONDS), 1e-12, "the longest host's step");
+        assertEquals((2000 + 3000) / 4000.0, insert.get("store Handler_write/op"), 1e-12);
+        PhaseCost shared = new RunMerger(true).merge(runs).phases().get(0).cost().parts().get("insert");
+        assertEquals(3000 / 4000.0, shared.get("store Handler_write/op"), 1e-12, "a shared server's counter once");
+    }
+
+    /** A load of {@code rows} in parts: insert {@code insertS} s, compact {@code stepS} s, KB written in each. */
+    private static PhaseResult loadInParts(long rows, double insertS, double stepS, double insertKb, double stepKb,
+                                           double handlerWritesPerRow) {
+        PhaseCost insert = cost(rows / insertS, insertS, insertKb, rows);
+        insert = insert.plus(Map.of("store Handler_write/op", handlerWritesPerRow), List.of());
+        PhaseCost step = cost(Double.NaN, stepS, stepKb, rows);
+        PhaseCost total = cost(rows / (insertS + stepS), insertS + stepS, insertKb + stepKb, rows)
+                .plus(Map.of("store Handler_write/op", handlerWritesPerRow), List.of())
+                .withParts(new java.util.LinkedHashMap<>(Map.of("insert", insert)));
+        Map<String, PhaseCost> parts = new java.util.LinkedHashMap<>(total.parts());
+        parts.put("step: compact", step);
+        return new PhaseResult("load", 1_000_000, 1_012_000, insertS, false, 0,
+                List.of(new OpStats("LOAD_NODES", series(10, 1000, 0), null, 0, Map.of(), 0, rows)), null,
+                Map.of("Handler_write", Math.round(handlerWritesPerRow * rows)), 1000, Map.of("compact", stepS), false,
+                List.of(), 0, total.withParts(parts), List.of(), 0, null);
+    }
+
+    private static PhaseCost cost(double opsPerS, double secs, double writeKb, long rows) {
+        Map<String, Double> f = new java.util.LinkedHashMap<>();
+        f.put(PhaseCost.OPS_PER_S, opsPerS);
+        f.put(PhaseCost.WRITE_KB, writeKb / rows);
+        f.put(PhaseCost.SECONDS, secs);
+        f.put(PhaseCost.TOTAL_WRITE_KB, writeKb);
+        return new PhaseCost(f, List.of());
+    }
+
     private static PhaseResult withCounters(Map<String, Long> counters) {
         return new PhaseResult("request", 1_000_000, 1_010_000, 10, false, 0, List.of(op("GET_NODE", series(10, 1000, 0))),
                 null, counters, 1000, Map.of(), false, List.of(), 0, io.linkbench.measure.PhaseCost.NONE, List.of(), 0, null);

@@ -126,9 +126,9 @@ class HtmlReportTest {
     void costTablesShowFiguresUnavailableNotesAndTheSummaryRow() throws Exception {
         ReportChecks page = new ReportChecks(report.render(run));
         String request = "//section[@id='phase-1']";
-        assertEquals(List.of("", "tps", "r/t", "rKB/t", "wKB/t", "Mcpu/t", "un", "gn", "ul", "gl"),
+        assertEquals(List.of("", "tps", "r/t", "rKB/t", "wKB/t", "dirtyKB/t", "Mcpu/t", "un", "gn", "ul", "gl"),
                 page.texts(request + "//table[@class='summary']/thead/tr/th"));
-        assertEquals(List.of("request, loop 1", "82", "-", "-", "-", "-", "-", "1.980", "2.675", "-"),
+        assertEquals(List.of("request, loop 1", "82", "-", "-", "-", "-", "-", "-", "1.980", "2.675", "-"),
                 page.texts(request + "//table[@class='summary']/tbody/tr/*"));
         assertEquals(List.of("ops/s", "500", "r/op", "-", "rKB/op", "-", "host_cpu_us/op", "141", "Mcpu/op", "-"),
                 page.texts(request + "//table[@class='cost']/tbody/tr/*"));

@@ -116,6 +116,11 @@ final class ReportChecks {
         assertEquals(List.of("op", "count", "errors", "mean", "p50", "p95", "p99", "p99.9", "max", "ops/s"),
                 texts(section + "//table[@class='latency'][1]/thead/tr/th"));
         assertEquals(1, count(section + "//table[@class='summary']"), "summary row of phase " + i);
+        if (!p.cost().parts().isEmpty()) {
+            List<String> parts = new ArrayList<>(p.cost().parts().keySet());
+            parts.add("load");
+            assertEquals(parts, texts(section + "//table[@class='parts']/tbody/tr/th"), "parts of phase " + i);
+        }
     }
 
     private static List<String> opsInIntervals(PhaseResult p) {

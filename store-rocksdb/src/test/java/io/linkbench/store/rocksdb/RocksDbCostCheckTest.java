@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.config.Settings;
 import io.linkbench.measure.PhaseCost;
-import io.linkbench.measure.PhaseResult;
-import io.linkbench.run.CostProbe;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
 import io.linkbench.tck.CostCheck;
@@ -35,26 +33,11 @@ class RocksDbCostCheckTest {
                 "write_buffer_mb", "4", "background_jobs", "1"));
         try (GraphStore store = new RocksDbStoreProvider().open(new StoreContext(settings, d.sessions()))) {
             ProcReadings procs = new ProcReadings(ProcessHandle.current().pid(), ProcReadings.deviceHolding(dir));
-            CostCheck load = new CostCheck(CostProbe.local(store, d.run), procs);
-            load.before();
-            PhaseResult loaded = d.load(store, load);
-            List<String> loadReport = load.check(loaded);
-            loadReport.forEach(l -> System.out.println("load " + l));
-
-            CostCheck requests = new CostCheck(CostProbe.local(store, d.run), procs);
-            requests.before();
-            PhaseResult r = d.requests(store, requests);
-            List<String> requestReport = requests.check(r);
-            requestReport.forEach(l -> System.out.println("request " + l));
-
-            for (List<String> report : List.of(loadReport, requestReport)) {
-                // the figures that need nothing but this process's own /proc files were compared, not skipped
-                for (String figure : List.of(PhaseCost.CLIENT_CPU_S, PhaseCost.SERVER_CPU_S, PhaseCost.SERVER_WRITE_KB)) {
-                    assertTrue(report.stream().anyMatch(l -> l.startsWith(figure + ": probe")), figure + ": " + report);
-                }
-            }
-            assertTrue(loaded.cost().get(PhaseCost.SERVER_WRITE_KB) > 1024, "a load writes more than 1 MiB: "
-                    + loadReport);
+            // the figures that need nothing but this process's own /proc files are compared, never skipped
+            List<CostCheck.Checked> phases = CostCheck.loadAndRequests(d, store, procs,
+                    List.of(PhaseCost.CLIENT_CPU_S, PhaseCost.SERVER_CPU_S, PhaseCost.SERVER_WRITE_KB));
+            assertTrue(phases.get(0).result().cost().get(PhaseCost.SERVER_WRITE_KB) > 1024,
+                    "a load writes more than 1 MiB: " + phases.get(0).report());
         } finally {
             TempDirs.delete(dir);
         }

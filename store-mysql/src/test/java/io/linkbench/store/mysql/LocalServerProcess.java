@@ -39,9 +39,13 @@ record LocalServerProcess(long pid, Path dataDir) {
         }
     }
 
-    /** True when this process may send the server signals (root, or the same user): {@code kill -0}. */
-    boolean signallable() throws IOException, InterruptedException {
-        return kill("-0");
+    /** True when this process may send the server signals (root, or the same user): {@code kill -0} succeeds. */
+    boolean signallable() throws InterruptedException {
+        try {
+            return kill("-0");
+        } catch (IOException e) {
+            return false; // no bash to run kill
+        }
     }
 
     /**
@@ -65,7 +69,8 @@ record LocalServerProcess(long pid, Path dataDir) {
     }
 
     private boolean kill(String signal) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("kill", signal, Long.toString(pid)).redirectErrorStream(true).start();
+        // bash's own kill: a /bin/kill (procps) may not be installed
+        Process p = new ProcessBuilder("bash", "-c", "kill " + signal + " " + pid).redirectErrorStream(true).start();
         if (!p.waitFor(10, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             return false;

@@ -54,7 +54,9 @@ class MySqlCoordinatedOmissionTest {
         long lagMax = r.scheduleLag().getMaxValue();
         long done = r.ops().stream().mapToLong(o -> o.count() + o.errors()).sum();
         // the uniform schedule gives slots start + k / rate; those before the deadline are issued, and each is
-        // either completed or failed; a slot whose wait ended past the deadline is not run (one per requester)
+        // either completed or failed: rate x maxtime of them, or one more when the gaps, added up in floating
+        // point, put the slot due at the deadline a hair before it. A slot whose wait ended past the deadline
+        // is not run: at most one per requester.
         long scheduled = (long) Math.ceil((double) rate * maxtime);
         System.out.printf(Locale.ROOT, "open loop: response max %.3f s, p99.9 %.3f s; service p99 %.1f ms, max %.3f s,"
                         + " %d calls >= 1 s; lag max %.3f s; %d done (%d errors) of %d scheduled%n",
@@ -67,7 +69,7 @@ class MySqlCoordinatedOmissionTest {
         assertTrue(serviceP99 < 0.2 * SECOND, "service p99 does not: " + serviceP99 / 1e6 + " ms");
         assertTrue(slowCalls <= d.run.requesters(), "service times >= 1 s: only the calls inside the server when it"
                 + " stopped, at most one per requester: " + slowCalls);
-        assertTrue(done <= scheduled && done >= scheduled - d.run.requesters(),
+        assertTrue(done <= scheduled + 1 && done >= scheduled - d.run.requesters(),
                 done + " completed or failed of " + scheduled + " scheduled");
         assertEquals(maxtime, r.seconds(), 0.5, "the phase ended on time");
     }

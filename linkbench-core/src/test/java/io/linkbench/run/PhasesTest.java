@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linkbench.config.CoreSettings;
-import io.linkbench.config.Settings;
 import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
@@ -22,13 +20,13 @@ import io.linkbench.store.StoreSession;
 import io.linkbench.store.memory.MemoryStoreProvider;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.probe.MemInfo;
+import io.linkbench.tck.PhaseDriver;
 import io.linkbench.workload.GraphShape;
 import io.linkbench.workload.LoadGenerator;
 import io.linkbench.workload.WorkloadConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -49,16 +47,14 @@ class PhasesTest {
         final GraphStore store;
 
         Bench(String... kv) throws StoreException {
-            Map<String, String> m = new HashMap<>();
-            m.put("store", "memory");
-            for (int i = 0; i < kv.length; i += 2) {
-                m.put(kv[i], kv[i + 1]);
-            }
-            Settings s = Settings.withDefaults(m, CoreSettings.all());
-            run = RunConfig.from(s);
-            workload = WorkloadConfig.from(s);
-            shape = new GraphShape(workload, run.seed());
-            store = new MemoryStoreProvider().open(new StoreContext(s, Math.max(run.loaders() + 1, run.requesters())));
+            String[] keys = java.util.Arrays.copyOf(kv, kv.length + 2);
+            keys[kv.length] = "store";
+            keys[kv.length + 1] = "memory";
+            PhaseDriver d = new PhaseDriver(keys);
+            run = d.run;
+            workload = d.workload;
+            shape = d.shape;
+            store = new MemoryStoreProvider().open(new StoreContext(d.settings, d.sessions()));
         }
 
         PhaseResult load(RunControl control) throws Exception {

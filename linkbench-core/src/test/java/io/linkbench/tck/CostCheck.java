@@ -54,6 +54,9 @@ public final class CostCheck implements PhaseObserver {
     private Reading startAfter;
     private Reading endBefore;
     private Reading endAfter;
+    // the bracket of the last segment's end: a segmented window (a load) ends there
+    private Reading segmentBefore;
+    private Reading segmentAfter;
 
     /** One checked figure: its total and per-op names, its independent reading, its unit, slack and reasons. */
     private record Column(String total, String perOp, double perOpScale, Function<Reading, OptionalLong> reading,
@@ -138,10 +141,23 @@ public final class CostCheck implements PhaseObserver {
     }
 
     @Override
+    public void segmentEnded(String name, Map<String, Long> storeCounters) {
+        segmentBefore = procs.read();
+        probe.segmentEnded(name, storeCounters);
+        segmentAfter = procs.read();
+    }
+
+    @Override
     public PhaseCost windowEnded(long operations, Map<String, Long> storeCounters, long sizeBytes) {
         endBefore = procs.read();
         PhaseCost cost = probe.windowEnded(operations, storeCounters, sizeBytes);
         endAfter = procs.read();
+        if (segmentBefore != null) { // the probe's window ended with its last segment
+            endBefore = segmentBefore;
+            endAfter = segmentAfter;
+            segmentBefore = null;
+            segmentAfter = null;
+        }
         return cost;
     }
 

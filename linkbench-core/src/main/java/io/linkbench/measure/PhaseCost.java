@@ -48,6 +48,14 @@ public record PhaseCost(Map<String, Double> figures, List<String> unavailable, M
     public static final String DIRTY_KB_PER_OP = "dirtyKB/op";
     /** Length of the window, seconds. */
     public static final String SECONDS = "secs";
+    /** CPU us per operation of processes other than the server and linkbench (host busy minus both). */
+    public static final String OTHERS_CPU_US = "others_cpu_us/op";
+    /** The share of the host's CPU capacity those other processes used, percent. */
+    public static final String OTHERS_CPU_PCT = "others_cpu_pct";
+    /** KB read from the devices per operation by others than the server (device minus the server's own). */
+    public static final String OTHERS_READ_KB_PER_OP = "others_rKB/op";
+    /** KB written to the devices per operation by others than the server. */
+    public static final String OTHERS_WRITE_KB_PER_OP = "others_wKB/op";
 
     // Raw totals over the window, kept so that results of several client hosts can be merged by
     // summing them and dividing by the summed operations (never by averaging ratios).
@@ -71,6 +79,12 @@ public record PhaseCost(Map<String, Double> figures, List<String> unavailable, M
     public static final String SERVER_READ_KB = "server_read_kb";
     /** KB the server process wrote to storage in the window. */
     public static final String SERVER_WRITE_KB = "server_write_kb";
+    /** CPU seconds of processes other than the server and linkbench in the window. */
+    public static final String OTHERS_CPU_S = "others_cpu_s";
+    /** KB read from the devices in the window by others than the server. */
+    public static final String OTHERS_READ_KB = "others_read_kb";
+    /** KB written to the devices in the window by others than the server. */
+    public static final String OTHERS_WRITE_KB = "others_write_kb";
     /** Change of the host's Dirty + Writeback KB over the window (end minus start, may be negative). */
     public static final String DIRTY_CHANGE_KB = "dirty_change_kb";
     /** The host's {@code Dirty:} KB at the start of the window (a level, not merged). */

@@ -7,9 +7,11 @@ import java.util.List;
 
 /**
  * One row of the compact tables database engineers publish: for a load
- * {@code ips r/i rKB/i wKB/i Mcpu/i size rss}, for a request phase
- * {@code tps r/t rKB/t wKB/t dirtyKB/t Mcpu/t un gn ul gl} (the last four: p99 in ms of UPDATE_NODE, GET_NODE,
- * UPDATE_LINK and GET_LINKS_LIST). Unavailable values are NaN. Used by the per-loop table,
+ * {@code ips r/i rKB/i wKB/i srv_rKB/i srv_wKB/i Mcpu/i size rss}, for a request phase
+ * {@code tps r/t rKB/t wKB/t srv_rKB/t srv_wKB/t dirtyKB/t Mcpu/t un gn ul gl} (the last four: p99 in ms of
+ * UPDATE_NODE, GET_NODE, UPDATE_LINK and GET_LINKS_LIST). {@code srv_rKB} and {@code srv_wKB} are the server
+ * process's own storage IO ({@code /proc/PID/io}), next to the devices' figures, which count every
+ * process. Unavailable values are NaN. Used by the per-loop table,
  * {@code compare} and the HTML report.
  *
  * @param label   what the row is (a loop, a run's store and engine, ...)
@@ -18,10 +20,12 @@ import java.util.List;
  */
 public record SummaryRow(String label, List<String> columns, double[] values) {
     /** Columns of a load row; size and rss in bytes. */
-    public static final List<String> LOAD_COLUMNS = List.of("ips", "r/i", "rKB/i", "wKB/i", "Mcpu/i", "size", "rss");
+    public static final List<String> LOAD_COLUMNS = List.of("ips", "r/i", "rKB/i", "wKB/i", "srv_rKB/i", "srv_wKB/i", "Mcpu/i",
+            "size", "rss");
     /** Columns of a request row; un gn ul gl in ms. */
     public static final List<String> REQUEST_COLUMNS =
-            List.of("tps", "r/t", "rKB/t", "wKB/t", "dirtyKB/t", "Mcpu/t", "un", "gn", "ul", "gl");
+            List.of("tps", "r/t", "rKB/t", "wKB/t", "srv_rKB/t", "srv_wKB/t", "dirtyKB/t", "Mcpu/t", "un", "gn",
+                    "ul", "gl");
     /**
      * Columns of the rows of a load's parts and total ({@link #ofParts}): seconds, rows/s, per row loaded
      * device reads, KB read and written, Mcpu, server and client CPU us, KB the server wrote.
@@ -43,11 +47,13 @@ public record SummaryRow(String label, List<String> columns, double[] values) {
             // with parts, the total's rows/s is over the insert window and every step
             double ips = c.parts().isEmpty() ? p.throughput() : c.get(PhaseCost.OPS_PER_S);
             return new SummaryRow(label, LOAD_COLUMNS, new double[] {ips, c.get(PhaseCost.READS),
-                c.get(PhaseCost.READ_KB), c.get(PhaseCost.WRITE_KB), c.get(PhaseCost.MCPU),
+                c.get(PhaseCost.READ_KB), c.get(PhaseCost.WRITE_KB), c.get(PhaseCost.SERVER_READ_KB_PER_OP),
+                c.get(PhaseCost.SERVER_WRITE_KB_PER_OP), c.get(PhaseCost.MCPU),
                 p.sizeBytes() < 0 ? Double.NaN : p.sizeBytes(), c.get(PhaseCost.SERVER_RSS)});
         }
         return new SummaryRow(label, REQUEST_COLUMNS, new double[] {p.throughput(), c.get(PhaseCost.READS),
-            c.get(PhaseCost.READ_KB), c.get(PhaseCost.WRITE_KB), c.get(PhaseCost.DIRTY_KB_PER_OP), c.get(PhaseCost.MCPU),
+            c.get(PhaseCost.READ_KB), c.get(PhaseCost.WRITE_KB), c.get(PhaseCost.SERVER_READ_KB_PER_OP),
+            c.get(PhaseCost.SERVER_WRITE_KB_PER_OP), c.get(PhaseCost.DIRTY_KB_PER_OP), c.get(PhaseCost.MCPU),
             p99(p, "UPDATE_NODE"),
             p99(p, "GET_NODE"), p99(p, "UPDATE_LINK"), p99(p, "GET_LINKS_LIST")});
     }

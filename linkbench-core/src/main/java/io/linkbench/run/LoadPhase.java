@@ -7,6 +7,7 @@ import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalSample;
 import io.linkbench.measure.OpStats;
+import io.linkbench.measure.OtherProcesses;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseRecorder;
@@ -154,6 +155,7 @@ public final class LoadPhase {
         Map<String, Long> counters = StoreCounters.delta(countersBefore, StoreCounters.read(store));
         long size = StoreCounters.size(store);
         PhaseCost cost = observer.windowEnded(stats.stream().mapToLong(OpStats::rows).sum(), counters, size);
+        OtherProcesses.warning(cost).ifPresent(warnings::add);
         if (writeBackSkipped.isPresent() && !cost.figures().isEmpty()) {
             cost = cost.plus(Map.of(), List.of(PhaseCost.STEP_PART + WRITE_BACK + ": skipped: " + writeBackSkipped.get()));
         }

@@ -3,6 +3,7 @@ package io.linkbench.run;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalSample;
 import io.linkbench.measure.OpStats;
+import io.linkbench.measure.OtherProcesses;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseRecorder;
@@ -113,6 +114,7 @@ public final class RequestPhase {
             Map<String, Long> counters = StoreCounters.delta(monitor.countersBefore, StoreCounters.read(store));
             long size = StoreCounters.size(store);
             PhaseCost cost = observer.windowEnded(operations, counters, size);
+            OtherProcesses.warning(cost).ifPresent(warnings::add);
             return new PhaseResult("request", wallMeasuredStart, System.currentTimeMillis(), seconds, run.openLoop(),
                     run.requestRate(), stats, recorder.scheduleLag(), counters, size, Map.of(),
                     control.interrupted() || stuck, warnings, loop, cost, monitor.points,

@@ -95,6 +95,34 @@ public record CostFigures(ProbeDelta delta, long ops, OptionalLong sizeBytes, Ma
         return perOp(delta.serverWriteBytes(), 1 / 1024.0);
     }
 
+    /**
+     * CPU of processes other than the server and linkbench: host busy time minus linkbench's and the
+     * server's (once, when the server is linkbench itself); with no server process on this host (a
+     * remote server), minus linkbench's alone. Noise can make it slightly negative.
+     */
+    public OptionalLong othersCpuNanos() {
+        if (delta.hostBusyNanos().isEmpty() || delta.clientCpuNanos().isEmpty()) {
+            return OptionalLong.empty();
+        }
+        long server = delta.serverIsClient() || delta.serverCpuNanos().isEmpty() ? 0 : delta.serverCpuNanos().getAsLong();
+        return OptionalLong.of(delta.hostBusyNanos().getAsLong() - delta.clientCpuNanos().getAsLong() - server);
+    }
+
+    /** Device bytes read by others than the server process (device minus the server's own), when both are known. */
+    public OptionalLong othersReadBytes() {
+        return minus(delta.diskSectorsRead(), delta.serverReadBytes());
+    }
+
+    /** Device bytes written by others than the server process, when both are known. */
+    public OptionalLong othersWriteBytes() {
+        return minus(delta.diskSectorsWritten(), delta.serverWriteBytes());
+    }
+
+    private static OptionalLong minus(OptionalLong sectors, OptionalLong serverBytes) {
+        return sectors.isPresent() && serverBytes.isPresent()
+                ? OptionalLong.of(sectors.getAsLong() * 512 - serverBytes.getAsLong()) : OptionalLong.empty();
+    }
+
     /** Server resident set size at the end of the window, KiB. */
     public OptionalLong serverRssKb() {
         return delta.serverRssKb();
@@ -144,6 +172,12 @@ public record CostFigures(ProbeDelta delta, long ops, OptionalLong sizeBytes, Ma
         m.put(PhaseCost.SERVER_READ_KB_PER_OP, serverReadKbPerOp());
         m.put(PhaseCost.SERVER_WRITE_KB_PER_OP, serverWriteKbPerOp());
         m.put(PhaseCost.SERVER_RSS, serverRssKb().isPresent() ? serverRssKb().getAsLong() * 1024.0 : Double.NaN);
+        m.put(PhaseCost.OTHERS_CPU_US, perOp(othersCpuNanos(), 1e-3));
+        m.put(PhaseCost.OTHERS_CPU_PCT, othersCpuNanos().isPresent() && delta.hostTotalNanos().isPresent()
+                && delta.hostTotalNanos().getAsLong() > 0
+                ? 100.0 * othersCpuNanos().getAsLong() / delta.hostTotalNanos().getAsLong() : Double.NaN);
+        m.put(PhaseCost.OTHERS_READ_KB_PER_OP, perOp(othersReadBytes(), 1 / 1024.0));
+        m.put(PhaseCost.OTHERS_WRITE_KB_PER_OP, perOp(othersWriteBytes(), 1 / 1024.0));
         storeCountersPerOp().forEach((k, v) -> m.put("store " + k + "/op", v));
         m.put(PhaseCost.TOTAL_READS, total(delta.diskReads(), 1));
         m.put(PhaseCost.TOTAL_READ_KB, total(delta.diskSectorsRead(), 0.5));
@@ -155,6 +189,9 @@ public record CostFigures(ProbeDelta delta, long ops, OptionalLong sizeBytes, Ma
         m.put(PhaseCost.TOTAL_CONTEXT_SWITCHES, total(delta.contextSwitches(), 1));
         m.put(PhaseCost.SERVER_READ_KB, total(delta.serverReadBytes(), 1 / 1024.0));
         m.put(PhaseCost.SERVER_WRITE_KB, total(delta.serverWriteBytes(), 1 / 1024.0));
+        m.put(PhaseCost.OTHERS_CPU_S, total(othersCpuNanos(), 1e-9));
+        m.put(PhaseCost.OTHERS_READ_KB, total(othersReadBytes(), 1 / 1024.0));
+        m.put(PhaseCost.OTHERS_WRITE_KB, total(othersWriteBytes(), 1 / 1024.0));
         return m;
     }
 

@@ -26,12 +26,14 @@ import java.util.OptionalLong;
  * @param serverRssKb        server resident set size at the end, KiB (a level, not a difference)
  * @param clientCpuNanos     linkbench process CPU (the JVM's own measure when available, else ticks)
  * @param unavailable        one line per group of counters that could not be measured
+ * @param serverIsClient     the server process is linkbench itself (an embedded store): its CPU is
+ *                           counted once
  */
 public record ProbeDelta(double seconds, List<String> devices, OptionalLong diskReads, OptionalLong diskSectorsRead,
                          OptionalLong diskSectorsWritten, OptionalLong hostBusyNanos, OptionalLong hostTotalNanos,
                          OptionalLong contextSwitches, OptionalLong serverCpuNanos, OptionalLong serverReadBytes,
                          OptionalLong serverWriteBytes, OptionalLong serverRssKb, OptionalLong clientCpuNanos,
-                         List<String> unavailable) {
+                         List<String> unavailable, boolean serverIsClient) {
     private static final OptionalLong NONE = OptionalLong.empty();
 
     public ProbeDelta {
@@ -130,7 +132,9 @@ public record ProbeDelta(double seconds, List<String> devices, OptionalLong disk
             }
         }
         return new ProbeDelta(seconds, start.devices(), reads, sectorsRead, sectorsWritten, busy, total, ctxt,
-                serverCpu, serverRead, serverWrite, serverRss, clientCpu, why);
+                serverCpu, serverRead, serverWrite, serverRss, clientCpu, why,
+                start.server().isPresent() && start.client().isPresent()
+                        && start.server().get().pid() == start.client().get().pid());
     }
 
     /** Host CPU busy percent of all CPUs' time (0 to 100), NaN when unavailable. */

@@ -44,7 +44,7 @@ final class CostMerger {
     private static final List<String> TOTALS = List.of(PhaseCost.TOTAL_READS, PhaseCost.TOTAL_READ_KB,
             PhaseCost.TOTAL_WRITE_KB, PhaseCost.HOST_CPU_S, PhaseCost.HOST_CPU_CAPACITY_S, PhaseCost.SERVER_CPU_S,
             PhaseCost.CLIENT_CPU_S, PhaseCost.TOTAL_CONTEXT_SWITCHES, PhaseCost.SERVER_READ_KB, PhaseCost.SERVER_WRITE_KB,
-            PhaseCost.DIRTY_CHANGE_KB);
+            PhaseCost.DIRTY_CHANGE_KB, PhaseCost.OTHERS_CPU_S, PhaseCost.OTHERS_READ_KB, PhaseCost.OTHERS_WRITE_KB);
 
     private static final List<String> SERVER_TOTALS = List.of(PhaseCost.SERVER_CPU_S, PhaseCost.SERVER_READ_KB,
             PhaseCost.SERVER_WRITE_KB);
@@ -146,6 +146,10 @@ final class CostMerger {
                 case PhaseCost.SERVER_RSS -> max(costs, c -> c.get(PhaseCost.SERVER_RSS));
                 case PhaseCost.SECONDS -> max(costs, c -> c.get(PhaseCost.SECONDS));
                 case PhaseCost.DIRTY_KB_PER_OP -> totals.get(PhaseCost.DIRTY_CHANGE_KB) / ops;
+                case PhaseCost.OTHERS_CPU_US -> totals.get(PhaseCost.OTHERS_CPU_S) * 1e6 / ops;
+                case PhaseCost.OTHERS_CPU_PCT -> totals.get(PhaseCost.OTHERS_CPU_S) / totals.get(PhaseCost.HOST_CPU_CAPACITY_S) * 100;
+                case PhaseCost.OTHERS_READ_KB_PER_OP -> totals.get(PhaseCost.OTHERS_READ_KB) / ops;
+                case PhaseCost.OTHERS_WRITE_KB_PER_OP -> totals.get(PhaseCost.OTHERS_WRITE_KB) / ops;
                 default -> totals.containsKey(name) ? totals.get(name) : storeCounterPerOp(name, counters, ops);
             };
             v = Double.isFinite(v) ? v : Double.NaN;
@@ -172,7 +176,8 @@ final class CostMerger {
         return List.of(PhaseCost.OPS_PER_S, PhaseCost.READS, PhaseCost.READ_KB, PhaseCost.WRITE_KB,
                 PhaseCost.HOST_CPU_US, PhaseCost.SERVER_CPU_US, PhaseCost.CLIENT_CPU_US, PhaseCost.MCPU,
                 PhaseCost.CONTEXT_SWITCHES, PhaseCost.SERVER_READ_KB_PER_OP, PhaseCost.SERVER_WRITE_KB_PER_OP,
-                PhaseCost.SERVER_RSS, PhaseCost.SECONDS, PhaseCost.DIRTY_KB_PER_OP).contains(name);
+                PhaseCost.SERVER_RSS, PhaseCost.SECONDS, PhaseCost.DIRTY_KB_PER_OP, PhaseCost.OTHERS_CPU_US,
+                PhaseCost.OTHERS_CPU_PCT, PhaseCost.OTHERS_READ_KB_PER_OP, PhaseCost.OTHERS_WRITE_KB_PER_OP).contains(name);
     }
 
     /** The sum over the hosts, or NaN (with a reason when some host had it) when any host lacks it. */

@@ -3,6 +3,8 @@ package io.linkbench.measure.probe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linkbench.measure.OtherProcesses;
+import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.probe.ProbeSnapshot.Part;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,6 +32,55 @@ class CostFiguresTest {
     private static CostFigures figures(String endFixture, long ops) {
         return CostFigures.of(snapshot("start", 0), snapshot(endFixture, TEN_SECONDS), ops,
                 OptionalLong.of(3L << 30), Map.of("rows_read", 6000L));
+    }
+
+    /** Others than the server and linkbench: host busy minus both, device IO minus the server's own. */
+    @Test
+    void otherProcessesAreWhatTheHostDidBesidesTheServerAndLinkbench() {
+        CostFigures c = figures("end", 2000);
+        // host busy 10 s - server 4 s - client 2 s = 4 s: 2000 us per op, 10% of the 40 s of capacity
+        assertEquals(OptionalLong.of(4_000_000_000L), c.othersCpuNanos());
+        Map<String, Double> f = c.figures();
+        assertEquals(2000, f.get(PhaseCost.OTHERS_CPU_US), EXACT);
+        assertEquals(10, f.get(PhaseCost.OTHERS_CPU_PCT), EXACT);
+        assertEquals(4, f.get(PhaseCost.OTHERS_CPU_S), EXACT);
+        // device read 40000 KiB - server 20000 KiB; written 28000 KiB - server 40000 KiB (still dirty, or
+        // not yet on the device): negative, kept as measured
+        assertEquals(10, f.get(PhaseCost.OTHERS_READ_KB_PER_OP), EXACT);
+        assertEquals(20000, f.get(PhaseCost.OTHERS_READ_KB), EXACT);
+        assertEquals(-6, f.get(PhaseCost.OTHERS_WRITE_KB_PER_OP), EXACT);
+        // an embedded store: the server is linkbench itself, counted once
+        ProbeDelta d = c.delta();
+        ProbeDelta embedded = new ProbeDelta(d.seconds(), d.devices(), d.diskReads(), d.diskSectorsRead(),
+                d.diskSectorsWritten(), d.hostBusyNanos(), d.hostTotalNanos(), d.contextSwitches(), d.clientCpuNanos(),
+                d.serverReadBytes(), d.serverWriteBytes(), d.serverRssKb(), d.clientCpuNanos(), d.unavailable(), true);
+        assertEquals(OptionalLong.of(8_000_000_000L), new CostFigures(embedded, 2000, OptionalLong.empty(), Map.of())
+                .othersCpuNanos());
+        // no server on this host (remote): host minus linkbench; its IO is not known, so neither is the others'
+        ProbeDelta remote = new ProbeDelta(d.seconds(), d.devices(), d.diskReads(), d.diskSectorsRead(),
+                d.diskSectorsWritten(), d.hostBusyNanos(), d.hostTotalNanos(), d.contextSwitches(), OptionalLong.empty(),
+                OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(), d.clientCpuNanos(), d.unavailable(), false);
+        CostFigures r = new CostFigures(remote, 2000, OptionalLong.empty(), Map.of());
+        assertEquals(OptionalLong.of(8_000_000_000L), r.othersCpuNanos());
+        assertTrue(Double.isNaN(r.figures().get(PhaseCost.OTHERS_READ_KB_PER_OP)), "unavailable, never 0");
+    }
+
+    @Test
+    void aWarningNamesOtherProcessesOnlyPastTheLimits() {
+        Map<String, Double> quiet = new java.util.HashMap<>(Map.of(PhaseCost.HOST_CPU_CAPACITY_S, 40.0,
+                PhaseCost.OTHERS_CPU_PCT, 4.9, PhaseCost.CLIENT_CPU_S, 2.0, PhaseCost.SERVER_CPU_S, 4.0,
+                PhaseCost.OTHERS_READ_KB, 900.0, PhaseCost.SERVER_READ_KB, 10.0,
+                PhaseCost.OTHERS_WRITE_KB, 5000.0, PhaseCost.SERVER_WRITE_KB, 4000.0));
+        assertEquals(java.util.Optional.empty(), OtherProcesses.warning(new PhaseCost(quiet, List.of())));
+        Map<String, Double> busy = new java.util.HashMap<>(quiet);
+        busy.put(PhaseCost.OTHERS_CPU_PCT, 37.2);
+        busy.put(PhaseCost.OTHERS_READ_KB, 120_000.0);
+        assertEquals(java.util.Optional.of("other processes used 37.2% of the host's CPU (linkbench 5.0%, server 10.0%)"
+                + " and read 120,000 KB on the data's devices (the server 10 KB): the host-wide columns (Mcpu, r, rKB,"
+                + " wKB) include them; the server_ and client_ figures do not"),
+                OtherProcesses.warning(new PhaseCost(busy, List.of())));
+        busy.put(PhaseCost.SERVER_CPU_S, Double.NaN);
+        assertTrue(OtherProcesses.warning(new PhaseCost(busy, List.of())).orElseThrow().contains("server not measured"));
     }
 
     @Test
@@ -62,8 +113,10 @@ class CostFiguresTest {
         Map<String, Double> f = c.figures();
         assertEquals(List.of("ops/s", "r/op", "rKB/op", "wKB/op", "host_cpu_us/op", "server_cpu_us/op",
                 "client_cpu_us/op", "Mcpu/op", "cs/op", "server_rKB/op", "server_wKB/op", "server_rss_bytes",
+                "others_cpu_us/op", "others_cpu_pct", "others_rKB/op", "others_wKB/op",
                 "store rows_read/op", "reads", "read_kb", "write_kb", "host_cpu_s", "host_cpu_capacity_s",
-                "server_cpu_s", "client_cpu_s", "context_switches", "server_read_kb", "server_write_kb"),
+                "server_cpu_s", "client_cpu_s", "context_switches", "server_read_kb", "server_write_kb",
+                "others_cpu_s", "others_read_kb", "others_write_kb"),
                 List.copyOf(f.keySet()));
         assertEquals(512L << 20, f.get("server_rss_bytes"), EXACT);
         assertEquals(OptionalLong.of(3072L << 20), c.sizeBytes());

@@ -22,10 +22,10 @@ class ComparisonRendererTest {
         String text = new ComparisonRenderer().render(comparison, ComparisonFormat.TEXT);
         assertEquals("""
                 request phase (last loop); each value is followed by its ratio to the first run, InnoDB 5.6
-                run             tps         r/t     rKB/t     wKB/t     dirtyKB/t     Mcpu/t     un        gn         ul     gl     note
-                InnoDB 5.6      100  1.00x    -  -      -  -      -  -          -  -       -  -   -  -  0.990  1.00x   -  -   -  -
-                My|Rocks, zstd   50  0.50x    -  -      -  -      -  -          -  -       -  -   -  -  0.495  0.50x   -  -   -  -
-                mongo             -      -    -  -      -  -      -  -          -  -       -  -   -  -      -      -   -  -   -  -  no request phase
+                run             tps         r/t     rKB/t     wKB/t     srv_rKB/t     srv_wKB/t     dirtyKB/t     Mcpu/t     un        gn         ul     gl     note
+                InnoDB 5.6      100  1.00x    -  -      -  -      -  -          -  -          -  -          -  -       -  -   -  -  0.990  1.00x   -  -   -  -
+                My|Rocks, zstd   50  0.50x    -  -      -  -      -  -          -  -          -  -          -  -       -  -   -  -  0.495  0.50x   -  -   -  -
+                mongo             -      -    -  -      -  -      -  -          -  -          -  -          -  -       -  -   -  -      -      -   -  -   -  -  no request phase
                 """, text);
     }
 
@@ -33,24 +33,26 @@ class ComparisonRendererTest {
     void csvHasRatioColumnsUnroundedValuesAndQuoting() {
         String csv = new ComparisonRenderer().render(comparison, ComparisonFormat.CSV);
         List<String> lines = csv.lines().toList();
-        assertEquals("label,dir,tps,tps_ratio,r/t,r/t_ratio,rKB/t,rKB/t_ratio,wKB/t,wKB/t_ratio,dirtyKB/t,dirtyKB/t_ratio,Mcpu/t,Mcpu/t_ratio,"
+        assertEquals("label,dir,tps,tps_ratio,r/t,r/t_ratio,rKB/t,rKB/t_ratio,wKB/t,wKB/t_ratio,srv_rKB/t,srv_rKB/t_ratio,srv_wKB/t,srv_wKB/t_ratio,dirtyKB/t,dirtyKB/t_ratio,Mcpu/t,Mcpu/t_ratio,"
                 + "un,un_ratio,gn,gn_ratio,ul,ul_ratio,gl,gl_ratio,note", lines.get(0));
         // gn = p99 of the histograms: 990207 ns and 495103 ns (HdrHistogram's highest equivalent values)
-        assertEquals("InnoDB 5.6,/results/a,100.0,1.0,,,,,,,,,,,,,0.990207,1.0,,,,,", lines.get(1));
-        assertEquals("\"My|Rocks, zstd\",/results/b,50.0,0.5,,,,,,,,,,,,,0.495103," + (0.495103 / 0.990207) + ",,,,,",
+        assertEquals("InnoDB 5.6,/results/a,100.0,1.0,,,,,,,,,,,,,,,,,0.990207,1.0,,,,,", lines.get(1));
+        assertEquals("\"My|Rocks, zstd\",/results/b,50.0,0.5,,,,,,,,,,,,,,,,,0.495103," + (0.495103 / 0.990207) + ",,,,,",
                 lines.get(2));
-        assertEquals("mongo,/results/c,,,,,,,,,,,,,,,,,,,,,no request phase", lines.get(3));
+        assertEquals("mongo,/results/c,,,,,,,,,,,,,,,,,,,,,,,,,no request phase", lines.get(3));
     }
 
     @Test
     void markdownIsAGitHubTableWithPipesEscaped() {
         List<String> lines = new ComparisonRenderer().render(comparison, ComparisonFormat.MARKDOWN).lines().toList();
         assertEquals("", lines.get(1));
-        assertEquals("| run | tps |  | r/t |  | rKB/t |  | wKB/t |  | dirtyKB/t |  | Mcpu/t |  | un |  | gn |  | ul |  | gl |  | note |",
+        assertEquals("| run | tps |  | r/t |  | rKB/t |  | wKB/t |  | srv_rKB/t |  | srv_wKB/t |  | dirtyKB/t |  | Mcpu/t |  | un |  | gn |  | ul |  | gl |  | note |",
                 lines.get(2));
         assertEquals("| :--- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+                + "| ---: | ---: | ---: | ---: "
                 + "| ---: | ---: | ---: | ---: | ---: | ---: | :--- |", lines.get(3));
-        assertEquals("| My\\|Rocks, zstd | 50 | 0.50x | - | - | - | - | - | - | - | - | - | - | - | - | 0.495 | 0.50x | - | - "
+        assertEquals("| My\\|Rocks, zstd | 50 | 0.50x | - | - | - | - | - | - | - | - | - | - | - | - | - | - | - | - "
+                + "| 0.495 | 0.50x | - | - "
                 + "| - | - |  |", lines.get(5));
         assertEquals(7, lines.size());
     }

@@ -126,16 +126,17 @@ class HtmlReportTest {
     void costTablesShowFiguresUnavailableNotesAndTheSummaryRow() throws Exception {
         ReportChecks page = new ReportChecks(report.render(run));
         String request = "//section[@id='phase-1']";
-        assertEquals(List.of("", "tps", "r/t", "rKB/t", "wKB/t", "dirtyKB/t", "Mcpu/t", "un", "gn", "ul", "gl"),
+        assertEquals(List.of("", "tps", "r/t", "rKB/t", "wKB/t", "srv_rKB/t", "srv_wKB/t", "dirtyKB/t", "Mcpu/t", "un", "gn",
+                        "ul", "gl"),
                 page.texts(request + "//table[@class='summary']/thead/tr/th"));
-        assertEquals(List.of("request, loop 1", "82", "-", "-", "-", "-", "-", "-", "1.980", "2.675", "-"),
+        assertEquals(List.of("request, loop 1", "82", "-", "-", "-", "-", "-", "-", "-", "-", "1.980", "2.675", "-"),
                 page.texts(request + "//table[@class='summary']/tbody/tr/*"));
         assertEquals(List.of("ops/s", "500", "r/op", "-", "rKB/op", "-", "host_cpu_us/op", "141", "Mcpu/op", "-"),
                 page.texts(request + "//table[@class='cost']/tbody/tr/*"));
         assertEquals(3, page.count(request + "//table[@class='cost']/tbody/tr[@class='unavailable']"));
         assertEquals(List.of("unavailable: r/op, rKB/op: no block device holds the data <tmpfs>",
                 "unavailable: Mcpu/op: /proc/stat unreadable"), page.texts(request + "//ul[@class='unavailable']/li"));
-        assertEquals(List.of("load", "8,333", "0.00120", "-", "0.250", "12.5", "117.7 MiB", "512.0 MiB"),
+        assertEquals(List.of("load", "8,333", "0.00120", "-", "0.250", "-", "-", "12.5", "117.7 MiB", "512.0 MiB"),
                 page.texts("//section[@id='phase-0']//table[@class='summary']/tbody/tr/*"));
         assertEquals(List.of("No cost figures were measured in this phase."),
                 page.texts("//section[@id='phase-2']/p[@class='note'][1]"));

@@ -102,7 +102,7 @@ final class Requester implements Runnable {
                     }
                 }
                 if (r.op == Op.GET_LINKS_LIST) {
-                    generator.listReturned(r, rows, r.lastTime);
+                    generator.listReturned(r, rows);
                 }
                 return;
             } catch (StoreException e) {

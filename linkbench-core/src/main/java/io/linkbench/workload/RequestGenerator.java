@@ -102,9 +102,10 @@ public final class RequestGenerator {
 
     /**
      * Tells the generator what a GET_LINKS_LIST returned: {@code returned} rows, the last of time
-     * {@code lastTime}. A full page is remembered so a later call can continue it (the history share).
+     * {@link Request#lastTime}. A full page is remembered so a later call can continue it (the history share).
      */
-    public void listReturned(Request r, int returned, long lastTime) {
+    public void listReturned(Request r, int returned) {
+        long lastTime = r.lastTime;
         boolean full = r.limit > 0 && returned >= r.limit;
         if (r.fromHistory) {
             lists.continued(historySlot, full, lastTime, r.offset, r.limit);

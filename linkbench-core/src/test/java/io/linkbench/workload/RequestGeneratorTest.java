@@ -174,7 +174,8 @@ class RequestGeneratorTest {
                 assertEquals(0, r.offset);
                 assertEquals(Long.MAX_VALUE, r.maxTime);
             }
-            g.listReturned(r, r.limit, --lastTime); // every page is full
+            r.lastTime = --lastTime;
+            g.listReturned(r, r.limit); // every page is full
         }
         assertEquals(0.003, continued / (double) calls, 0.0005);
         assertEquals(continued, g.historyHits());
@@ -188,7 +189,8 @@ class RequestGeneratorTest {
         for (int i = 0; i < 1000; i++) {
             Request r = g.next();
             assertFalse(r.fromHistory, "nothing remembered from pages that were not full");
-            g.listReturned(r, r.limit - 1, 5);
+            r.lastTime = 5;
+            g.listReturned(r, r.limit - 1);
         }
         ListHistory h = new ListHistory();
         java.util.SplittableRandom random = new java.util.SplittableRandom(1);

@@ -192,7 +192,7 @@ public class DriverPathBenchmark {
         long end = System.nanoTime();
         q.recorder.recordService(op, end - start);
         if (r.op == Op.GET_LINKS_LIST) {
-            q.generator.listReturned(r, rows, r.lastTime);
+            q.generator.listReturned(r, rows);
         }
         return rows;
     }

@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
 /**
  * The {@code linkbench} command: {@code java -jar linkbench.jar [-c FILE] [-D key=value]... [-l] [-r]}.
  * Exit codes: 0 success, 1 a failed run (store unreachable, failed load, verification mismatch),
- * 2 bad input (unknown key, bad value, bad option), 130 interrupted.
+ * 2 bad input (unknown key, bad value, bad option); a run stopped by a signal exits as the JVM does,
+ * 128 + the signal's number (130 SIGINT, 143 SIGTERM, 129 SIGHUP), after writing what it measured.
  */
 @Command(name = "linkbench", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         sortOptions = false, usageHelpAutoWidth = true,

@@ -41,6 +41,8 @@ import java.util.concurrent.TimeUnit;
  * stops the running phase; what it measured is still printed and written.
  */
 final class RunCommand implements Callable<Integer> {
+    /** Why a run stopped when the JVM's shutdown began: a signal (the JVM exits 128 + its number). */
+    static final String SIGNALLED = "stopped by a signal (SIGINT: exit 130, SIGTERM: 143, SIGHUP: 129)";
     private final PrintStream out;
     private final PrintStream err;
     private final StoreProviders providers;
@@ -72,7 +74,7 @@ final class RunCommand implements Callable<Integer> {
         RunControl control = new RunControl();
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
-            control.interrupt("interrupted");
+            control.interrupt(SIGNALLED);
             try {
                 finished.await(60, TimeUnit.SECONDS); // let the report be written
             } catch (InterruptedException e) {
@@ -81,6 +83,7 @@ final class RunCommand implements Callable<Integer> {
         }, "linkbench-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         long started = System.currentTimeMillis();
+        String runId = RunResult.newRunId();
         int sessions = Math.max(run.loaders() + 1, run.requesters());
         List<PhaseResult> phases = new ArrayList<>();
         StringBuilder summary = new StringBuilder();
@@ -133,7 +136,7 @@ final class RunCommand implements Callable<Integer> {
                 if (dir != null && phases.isEmpty()) {
                     removeEmptyRun(dir); // nothing ran (e.g. a refused load): leave no empty run behind
                 } else if (dir != null) {
-                    write(files, dir, cfg, started, info, phases, summary);
+                    write(files, dir, cfg, started, runId, info, phases, summary);
                 }
             } finally {
                 finished.countDown();
@@ -164,10 +167,10 @@ final class RunCommand implements Callable<Integer> {
         summary.append('\n').append(table).append('\n');
     }
 
-    private void write(ResultFiles files, Path dir, ConfigLoader.Loaded cfg, long started, StoreInfo info,
+    private void write(ResultFiles files, Path dir, ConfigLoader.Loaded cfg, long started, String runId, StoreInfo info,
                        List<PhaseResult> phases, StringBuilder summary) throws IOException {
         RunResult result = new RunResult(Main.version(), started, hostName(), cfg.settings().redacted(cfg.declared()),
-                info, phases);
+                info, phases, runId);
         files.write(dir, result, summary.toString());
         new HtmlReport().write(dir.resolve(HtmlReport.FILE_NAME), result);
         out.println("results: " + dir);

@@ -175,6 +175,27 @@ public final class PhaseRecorder {
         return sumContinuations() - continuationBase;
     }
 
+    /**
+     * The outcome counters of {@code op} over the whole phase, warm-up included (what the store saw,
+     * where {@link #results()} has what was measured).
+     */
+    public synchronized OpOutcomes wholePhaseOutcomes(int op) {
+        OpOutcomes sum = OpOutcomes.NONE;
+        for (WorkerRecorder w : workers) {
+            sum = sum.plus(w.outcomes(op)).plus(w.unmeasuredOutcomes(op));
+        }
+        return sum;
+    }
+
+    /** The most rows one successful call of {@code op} returned in the whole phase, warm-up included. */
+    public synchronized long wholePhaseMaxRows(int op) {
+        long max = 0;
+        for (WorkerRecorder w : workers) {
+            max = Math.max(max, w.maxRows(op));
+        }
+        return max;
+    }
+
     /** The cumulative schedule lag (open loop), else null. */
     public synchronized Histogram scheduleLag() {
         return lag == null ? null : lag.copy();

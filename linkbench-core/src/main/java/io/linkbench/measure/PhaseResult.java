@@ -20,7 +20,7 @@ import org.HdrHistogram.Histogram;
  *                        load, post-load steps included, as in the cost's total)
  * @param sizeBytes       store size at the end of the phase, or -1 when unknown
  * @param steps           timed post-load steps (e.g. index build): name to seconds
- * @param interrupted     true when the phase was cut short (Ctrl-C, fatal store failure)
+ * @param end             how the phase ended: completed (and which limit ended it), interrupted or failed
  * @param warnings        one-line warnings raised during the phase (backlog growing, ...)
  * @param loop            0-based loop number of a request phase run several times ({@code --loops}), else 0
  * @param cost            cost per operation (or row) over the measured window; for a load, the total over
@@ -29,14 +29,17 @@ import org.HdrHistogram.Histogram;
  * @param continuations   request phase: GET_LINKS_LIST calls that continued a remembered full page
  *                        ("history"), see {@link WorkerRecorder#recordContinuation}; else 0
  * @param graph           load: the shape of the graph loaded; null for a request phase, or when unknown
+ * @param growth          request phase: what it added to and removed from the graph, warm-up included; null for
+ *                        a load, or when unknown
  */
 public record PhaseResult(String phase, long startEpochMs, long endEpochMs, double seconds, boolean openLoop,
                           double targetRate, List<OpStats> ops, Histogram scheduleLag,
                           Map<String, Long> storeCounters, long sizeBytes, Map<String, Double> steps,
-                          boolean interrupted, List<String> warnings, int loop, PhaseCost cost,
-                          List<IntervalPoint> intervals, long continuations, GraphStats graph) {
+                          PhaseEnd end, List<String> warnings, int loop, PhaseCost cost,
+                          List<IntervalPoint> intervals, long continuations, GraphStats graph, GraphGrowth growth) {
     public PhaseResult {
         Objects.requireNonNull(phase, "phase");
+        Objects.requireNonNull(end, "end");
         ops = List.copyOf(ops);
         storeCounters = Map.copyOf(storeCounters);
         steps = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(steps));
@@ -45,26 +48,34 @@ public record PhaseResult(String phase, long startEpochMs, long endEpochMs, doub
         intervals = List.copyOf(intervals);
     }
 
-    /** A result without loop number, cost, intervals, continuations or graph. */
+    /**
+     * A result without loop number, cost, intervals, continuations, graph or growth, whose end is only
+     * known as cut short or not.
+     */
     public PhaseResult(String phase, long startEpochMs, long endEpochMs, double seconds, boolean openLoop,
                        double targetRate, List<OpStats> ops, Histogram scheduleLag, Map<String, Long> storeCounters,
                        long sizeBytes, Map<String, Double> steps, boolean interrupted, List<String> warnings) {
         this(phase, startEpochMs, endEpochMs, seconds, openLoop, targetRate, ops, scheduleLag, storeCounters, sizeBytes,
-                steps, interrupted, warnings, 0, PhaseCost.NONE, List.of(), 0, null);
+                steps, PhaseEnd.legacy(interrupted), warnings, 0, PhaseCost.NONE, List.of(), 0, null, null);
     }
 
     /** This result with cost and intervals attached. */
     public PhaseResult with(int newLoop, PhaseCost newCost, List<IntervalPoint> newIntervals) {
         return new PhaseResult(phase, startEpochMs, endEpochMs, seconds, openLoop, targetRate, ops, scheduleLag,
-                storeCounters, sizeBytes, steps, interrupted, warnings, newLoop, newCost, newIntervals, continuations,
-                graph);
+                storeCounters, sizeBytes, steps, end, warnings, newLoop, newCost, newIntervals, continuations,
+                graph, growth);
     }
 
     /** This result with the continuation count and graph statistics attached. */
     public PhaseResult with(long newContinuations, GraphStats newGraph) {
         return new PhaseResult(phase, startEpochMs, endEpochMs, seconds, openLoop, targetRate, ops, scheduleLag,
-                storeCounters, sizeBytes, steps, interrupted, warnings, loop, cost, intervals, newContinuations,
-                newGraph);
+                storeCounters, sizeBytes, steps, end, warnings, loop, cost, intervals, newContinuations,
+                newGraph, growth);
+    }
+
+    /** True when the phase was cut short, by a signal or by a failure ({@link PhaseEnd#cutShort()}). */
+    public boolean interrupted() {
+        return end.cutShort();
     }
 
     /** The statistics of the operation or load step {@code name}, or null. */

@@ -14,14 +14,22 @@ import java.util.Map;
  * @param config           effective configuration, every key with its value, secrets removed
  * @param store            the store's facts
  * @param phases           the phases in the order they ran
+ * @param runId            a random id unique to this invocation (a merge gets its own), by which {@code merge}
+ *                         and {@code compare} tell copies of one run from distinct runs; "" when not recorded
  */
 public record RunResult(String linkbenchVersion, long startedEpochMs, String host, Map<String, String> config,
-                        StoreInfo store, List<PhaseResult> phases) {
+                        StoreInfo store, List<PhaseResult> phases, String runId) {
     /** Version of the result.json layout; bump it when fields change meaning. */
     public static final int SCHEMA_VERSION = 1;
 
     public RunResult {
         config = Map.copyOf(config);
         phases = List.copyOf(phases);
+        runId = runId == null ? "" : runId;
+    }
+
+    /** A new random run id. */
+    public static String newRunId() {
+        return java.util.UUID.randomUUID().toString();
     }
 }

@@ -29,6 +29,9 @@ public final class WorkerRecorder {
     private final AtomicLongArray retries;
     private final AtomicLongArray rows;
     private final AtomicLongArray outcomes;
+    private final AtomicLongArray unmeasured;
+    /** Per op, the most rows one successful call returned, over the whole phase (never reset). */
+    private final AtomicLongArray maxRows;
     private final AtomicLong continuations = new AtomicLong();
 
     WorkerRecorder(int ops, boolean openLoop) {
@@ -45,6 +48,8 @@ public final class WorkerRecorder {
         retries = new AtomicLongArray(ops);
         rows = new AtomicLongArray(ops);
         outcomes = new AtomicLongArray(ops * OUTCOME_FIELDS);
+        unmeasured = new AtomicLongArray(ops * OUTCOME_FIELDS);
+        maxRows = new AtomicLongArray(ops);
     }
 
     /** A successful closed-loop call of operation {@code op} that took {@code nanos}. */
@@ -90,13 +95,28 @@ public final class WorkerRecorder {
      * @param asked id2s asked for (MULTIGET_LINK), else 0 or 1
      */
     public void recordOutcome(int op, boolean hit, int rows, int asked) {
+        add(outcomes, op, hit, rows, asked);
+    }
+
+    /**
+     * The outcome of a call that belongs to no window (it straddled the end of warm-up, so it is not
+     * measured): it still changed the store, so it counts in {@link PhaseRecorder#wholePhaseOutcomes}.
+     */
+    public void recordUnmeasuredOutcome(int op, boolean hit, int rows, int asked) {
+        add(unmeasured, op, hit, rows, asked);
+    }
+
+    private void add(AtomicLongArray counters, int op, boolean hit, int rows, int asked) {
         int i = op * OUTCOME_FIELDS;
         if (hit) {
-            add(i + HITS, 1);
+            add(counters, i + HITS, 1);
         }
-        add(i + ROWS, rows);
-        add(i + ASKED, asked);
-        add(i + CALLS, 1);
+        add(counters, i + ROWS, rows);
+        add(counters, i + ASKED, asked);
+        add(counters, i + CALLS, 1);
+        if (rows > maxRows.getPlain(op)) {
+            maxRows.setRelease(op, rows);
+        }
     }
 
     /** A successful GET_LINKS_LIST that continued a remembered full page ("history"). Wait-free. */
@@ -104,8 +124,8 @@ public final class WorkerRecorder {
         continuations.setRelease(continuations.getPlain() + 1);
     }
 
-    private void add(int index, long n) {
-        outcomes.setRelease(index, outcomes.getPlain(index) + n);
+    private static void add(AtomicLongArray counters, int index, long n) {
+        counters.setRelease(index, counters.getPlain(index) + n);
     }
 
     /** Moves the service times recorded since the last call into {@code target} (replacing its content). */
@@ -141,9 +161,23 @@ public final class WorkerRecorder {
      * rows or id2s asked than its calls account for.
      */
     OpOutcomes outcomes(int op) {
+        return read(outcomes, op);
+    }
+
+    /** The outcomes of calls that were not measured ({@link #recordUnmeasuredOutcome}). */
+    OpOutcomes unmeasuredOutcomes(int op) {
+        return read(unmeasured, op);
+    }
+
+    private static OpOutcomes read(AtomicLongArray counters, int op) {
         int i = op * OUTCOME_FIELDS;
-        long calls = outcomes.get(i + CALLS);
-        return new OpOutcomes(calls, outcomes.get(i + HITS), outcomes.get(i + ROWS), outcomes.get(i + ASKED));
+        long calls = counters.get(i + CALLS);
+        return new OpOutcomes(calls, counters.get(i + HITS), counters.get(i + ROWS), counters.get(i + ASKED));
+    }
+
+    /** The most rows one successful call of {@code op} returned so far, warm-up included. */
+    long maxRows(int op) {
+        return maxRows.get(op);
     }
 
     long continuations() {

@@ -82,7 +82,7 @@ public final class LatencyTable {
             }
         }
         if (phase.interrupted()) {
-            h.append(", INTERRUPTED");
+            h.append(", ").append(phase.end().status().name()).append(" (").append(phase.end().reason()).append(')');
         }
         return h.toString();
     }

@@ -21,18 +21,24 @@ import java.time.format.DateTimeFormatter;
  * <p>{@code result.json} (pretty-printed, snake_case names, maps with sorted keys, times in ms since
  * the epoch and as ISO-8601 UTC, latencies in ms with 3 decimals):
  * <pre>{@code
- * { "schema_version": 1, "linkbench_version": "0.1.0", "started": "2025-01-02T03:04:05.678Z",
+ * { "schema_version": 1, "run_id": "6b1f7c2e-...",   // random, one per invocation; merge refuses duplicates
+ *   "linkbench_version": "0.1.0", "started": "2025-01-02T03:04:05.678Z",
  *   "started_epoch_ms": 1735787045678, "host": "client1",
  *   "config": { "<key>": "<value>", ... },
  *   "store": { "store": "mysql", "version": "8.4.3", "engine": "InnoDB", "facts": { "<k>": "<v>" } },
  *   "phases": [ {
  *       "phase": "request", "start_epoch_ms": ..., "start": "<ISO>", "end_epoch_ms": ..., "end": "<ISO>",
  *       "seconds": 300.0, "open_loop": false, "target_rate": 0.0, "throughput": 4115.234,
- *       "interrupted": false, "warnings": [ "..." ], "steps": { "<name>": <seconds> },
+ *       "interrupted": false,              // cut short: status interrupted or failed
+ *       "status": "completed",             // completed | interrupted (a signal) | failed (store or run broke)
+ *       "ended_by": "maxtime",             // loaded | maxtime | requests | signal | failure
+ *       "end_reason": "ended by maxtime (300 s) before requests (10,000,000 in total)",
+ *       "warnings": [ "..." ], "steps": { "<name>": <seconds> },
  *       "size_bytes": 123456789,           // -1 when unknown
  *       "store_counters": { "<name>": <delta> },
  *       "continuations": 12,               // request: GET_LINKS_LIST calls that continued a full page
  *       "graph": <graph> or null,          // load: the shape of the graph loaded
+ *       "growth": <growth> or null,        // request: what the phase did to the graph, warm-up included
  *       "ops": [ { "name": "GET_NODE", "count": 123, "errors": 0, "errors_by_kind": { "TIMEOUT": 0 },
  *                  "retries": 0, "rows": 0,
  *                  "outcomes": { "calls": 123, "hits": 120, "rows": 120, "asked": 0 },
@@ -62,15 +68,21 @@ import java.time.format.DateTimeFormatter;
  *             "expected_link_rows": 521000.0,  // what the workload model predicts, -1 when unknown
  *             "max_links": 512,
  *             "id1s_by_links": { "0": 0, "1": 0, "2": 162400, "3-10": 30000, "11-100": 7000, ">100": 600 } }
+ *
+ * <growth> = { "links_inserted": 5120, "links_deleted": 960, "nodes_added": 2500, "nodes_deleted": 240,
+ *              "largest_list_seen": 812 }   // the highest count a COUNT_LINK returned
  * }</pre>
  * {@code throughput} is successful ops (rows, for a load) per second. The percentiles, ISO times,
  * throughput and {@code links_per_id1} are for readers; {@link #read} rebuilds the records from the
- * other fields, so a round trip is exact (histograms decode equal to the ones written).
+ * other fields, so a round trip is exact (histograms decode equal to the ones written). {@link #read} checks
+ * every field's type and range and names the first wrong one.
  *
  * <p>An op's {@code outcomes} are what its successful calls found ({@link io.linkbench.measure.OpOutcomes}):
  * calls recorded, hits (an existing row was found), rows returned and id2s asked for; all 0 for load
  * steps. {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code graph},
- * {@code outcomes} and the cost's {@code parts} and dirty-page figures were added without a new {@code schema_version}, whose policy is to change only when
+ * {@code outcomes}, {@code run_id}, {@code status}, {@code ended_by}, {@code end_reason}, {@code growth} and the
+ * cost's {@code parts} and dirty-page figures were added without a new {@code schema_version}, whose policy is to
+ * change only when
  * a field changes meaning: a file without them reads as "not recorded" (no outcomes, no graph, 0
  * continuations).
  */

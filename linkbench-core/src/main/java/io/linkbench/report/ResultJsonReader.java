@@ -1,12 +1,29 @@
 package io.linkbench.report;
 
+import static io.linkbench.report.JsonFields.array;
+import static io.linkbench.report.JsonFields.bool;
+import static io.linkbench.report.JsonFields.decimal;
+import static io.linkbench.report.JsonFields.figure;
+import static io.linkbench.report.JsonFields.integer;
+import static io.linkbench.report.JsonFields.integers;
+import static io.linkbench.report.JsonFields.object;
+import static io.linkbench.report.JsonFields.optionalInteger;
+import static io.linkbench.report.JsonFields.optionalObject;
+import static io.linkbench.report.JsonFields.optionalString;
+import static io.linkbench.report.JsonFields.required;
+import static io.linkbench.report.JsonFields.string;
+import static io.linkbench.report.JsonFields.strings;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.linkbench.measure.GraphGrowth;
 import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.store.StoreInfo;
@@ -18,168 +35,208 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * Reads {@code result.json} back into the measurement records. Only the primary fields are read:
- * the percentiles, ISO times, throughput and links per id1 are derived from them and ignored, so
- * nothing is lost to rounding. A missing field is reported with its path, except the fields added to
- * schema version 1 later ({@code loop}, {@code cost}, {@code intervals}, {@code continuations},
- * {@code graph}, an op's {@code outcomes}): an older file without them reads as "not recorded".
+ * Reads {@code result.json} back into the measurement records, checking every field it reads against
+ * the layout {@link ResultFiles} documents: its type, and its range where one is implied (counts,
+ * times and seconds are not negative). A field of the wrong type is an error naming its path, never a
+ * silent 0. Only the primary fields become records: the percentiles, ISO times, throughput and links per
+ * id1 are derived from them, so nothing is lost to rounding (throughput is still checked, since
+ * readers of the file use it). The fields added to schema version 1 later ({@code run_id},
+ * {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code graph}, {@code growth},
+ * {@code status}, {@code ended_by}, {@code end_reason}, an op's {@code outcomes}) may be missing: an
+ * older file reads as "not recorded".
  */
 final class ResultJsonReader {
     private final ObjectMapper mapper = new ObjectMapper();
 
     RunResult read(byte[] json) throws IOException {
+        JsonNode root;
         try {
-            return run(mapper.readTree(json));
-        } catch (NullPointerException | IllegalArgumentException e) {
-            throw new IOException("result.json: invalid content: " + e.getMessage(), e);
+            root = mapper.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IOException("not valid JSON: " + e.getOriginalMessage());
+        }
+        try {
+            return run(root);
+        } catch (IllegalArgumentException e) { // a histogram that does not decode
+            throw new IOException("invalid content: " + e.getMessage(), e);
         }
     }
 
     private static RunResult run(JsonNode root) throws IOException {
         if (root == null || !root.isObject()) {
-            throw new IOException("result.json: not a JSON object");
+            throw new IOException("not a JSON object");
         }
-        int schema = field(root, "schema_version", "").asInt();
-        if (schema < 1 || schema > RunResult.SCHEMA_VERSION) {
-            throw new IOException("result.json: schema_version " + schema + " is not supported (this linkbench reads 1.."
+        long schema = integer(root, "schema_version", "", 1);
+        if (schema > RunResult.SCHEMA_VERSION) {
+            throw new IOException("schema_version " + schema + " is not supported (this linkbench reads 1.."
                     + RunResult.SCHEMA_VERSION + ")");
         }
         List<PhaseResult> phases = new ArrayList<>();
-        JsonNode ps = field(root, "phases", "");
-        for (int i = 0; i < ps.size(); i++) {
-            phases.add(phase(ps.get(i), "phases[" + i + "]."));
+        int i = 0;
+        for (JsonNode p : array(root, "phases", "", false)) {
+            phases.add(phase(p, "phases[" + i++ + "]."));
         }
-        return new RunResult(text(root, "linkbench_version", ""), field(root, "started_epoch_ms", "").asLong(),
-                text(root, "host", ""), stringMap(field(root, "config", "")), store(field(root, "store", "")),
-                phases);
+        return new RunResult(string(root, "linkbench_version", "", false), integer(root, "started_epoch_ms", "", 0),
+                string(root, "host", "", false), strings(root, "config", ""), store(required(root, "store", ""), "store."),
+                phases, optionalString(root, "run_id", "", ""));
     }
 
-    private static StoreInfo store(JsonNode s) throws IOException {
+    private static StoreInfo store(JsonNode s, String at) throws IOException {
         if (s.isNull()) {
             return null;
         }
-        return new StoreInfo(text(s, "store", "store."), text(s, "version", "store."), text(s, "engine", "store."),
-                stringMap(field(s, "facts", "store.")));
+        if (!s.isObject()) {
+            throw new IOException("store: expected an object or null, found " + s);
+        }
+        return new StoreInfo(string(s, "store", at, true), string(s, "version", at, true), string(s, "engine", at, true),
+                strings(s, "facts", at));
     }
 
     private static PhaseResult phase(JsonNode p, String at) throws IOException {
+        if (!p.isObject()) {
+            throw new IOException(at + ": expected an object, found " + p);
+        }
         List<OpStats> ops = new ArrayList<>();
-        JsonNode os = field(p, "ops", at);
-        for (int i = 0; i < os.size(); i++) {
-            ops.add(op(os.get(i), at + "ops[" + i + "]."));
+        int i = 0;
+        for (JsonNode o : array(p, "ops", at, false)) {
+            ops.add(op(o, at + "ops[" + i++ + "]."));
         }
         List<String> warnings = new ArrayList<>();
-        for (JsonNode w : field(p, "warnings", at)) {
+        for (JsonNode w : array(p, "warnings", at, false)) {
+            if (!w.isTextual()) {
+                throw new IOException(at + "warnings: expected strings, found " + w);
+            }
             warnings.add(w.asText());
         }
         Map<String, Double> steps = new LinkedHashMap<>();
-        for (Map.Entry<String, JsonNode> e : field(p, "steps", at).properties()) {
-            steps.put(e.getKey(), number(e.getValue()));
+        for (Map.Entry<String, JsonNode> e : object(p, "steps", at).properties()) {
+            steps.put(e.getKey(), decimal(object(p, "steps", at), e.getKey(), at + "steps.", 0));
         }
-        return new PhaseResult(text(p, "phase", at), field(p, "start_epoch_ms", at).asLong(),
-                field(p, "end_epoch_ms", at).asLong(), number(field(p, "seconds", at)),
-                field(p, "open_loop", at).asBoolean(), number(field(p, "target_rate", at)), ops,
-                histogram(field(p, "schedule_lag", at), at + "schedule_lag."), longMap(field(p, "store_counters", at)),
-                field(p, "size_bytes", at).asLong(), steps, field(p, "interrupted", at).asBoolean(), warnings,
-                p.path("loop").asInt(0), cost(p.path("cost")), intervals(p.path("intervals")),
-                p.path("continuations").asLong(0), graph(p.path("graph"), at + "graph."));
+        String phase = string(p, "phase", at, false);
+        if (!phase.equals("load") && !phase.equals("request")) {
+            throw new IOException(at + "phase: expected \"load\" or \"request\", found \"" + phase + "\"");
+        }
+        decimal(p, "throughput", at, 0);
+        long start = integer(p, "start_epoch_ms", at, 0);
+        long end = integer(p, "end_epoch_ms", at, start);
+        return new PhaseResult(phase, start, end, decimal(p, "seconds", at, 0), bool(p, "open_loop", at),
+                decimal(p, "target_rate", at, 0), ops, histogram(required(p, "schedule_lag", at), at + "schedule_lag."),
+                integers(p, "store_counters", at, Long.MIN_VALUE), integer(p, "size_bytes", at, -1), steps,
+                end(p, at), warnings, (int) optionalInteger(p, "loop", at, 0, 0), cost(optionalObject(p, "cost", at),
+                at + "cost."), intervals(p, at), optionalInteger(p, "continuations", at, 0, 0),
+                graph(optionalObject(p, "graph", at), at + "graph."), growth(optionalObject(p, "growth", at),
+                at + "growth."));
+    }
+
+    /** The phase's end; from {@code interrupted} alone in files written before the status was recorded. */
+    private static PhaseEnd end(JsonNode p, String at) throws IOException {
+        boolean interrupted = bool(p, "interrupted", at);
+        if (!p.has("status")) {
+            return PhaseEnd.legacy(interrupted);
+        }
+        String label = string(p, "status", at, false);
+        PhaseEnd.Status status;
+        try {
+            status = PhaseEnd.Status.of(label);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(at + "status: expected completed, interrupted or failed, found \"" + label + "\"");
+        }
+        return new PhaseEnd(status, string(p, "ended_by", at, false), string(p, "end_reason", at, false));
+    }
+
+    private static GraphGrowth growth(JsonNode g, String at) throws IOException {
+        if (g == null) {
+            return null;
+        }
+        return new GraphGrowth(integer(g, "links_inserted", at, 0), integer(g, "links_deleted", at, 0),
+                integer(g, "nodes_added", at, 0), integer(g, "nodes_deleted", at, 0),
+                integer(g, "largest_list_seen", at, 0));
     }
 
     private static GraphStats graph(JsonNode g, String at) throws IOException {
-        if (g.isMissingNode() || g.isNull()) {
+        if (g == null) {
             return null;
         }
-        JsonNode byLinks = field(g, "id1s_by_links", at);
+        JsonNode byLinks = object(g, "id1s_by_links", at);
         long[] buckets = new long[GraphStats.BUCKETS];
         for (int i = 0; i < buckets.length; i++) {
-            buckets[i] = field(byLinks, GraphStats.BUCKET_LABELS.get(i), at + "id1s_by_links.").asLong();
+            buckets[i] = integer(byLinks, GraphStats.BUCKET_LABELS.get(i), at + "id1s_by_links.", 0);
         }
-        return new GraphStats(field(g, "id1s", at).asLong(), field(g, "link_rows", at).asLong(),
-                field(g, "count_rows", at).asLong(), buckets, field(g, "max_links", at).asLong(),
-                number(field(g, "expected_link_rows", at)));
+        return new GraphStats(integer(g, "id1s", at, 0), integer(g, "link_rows", at, 0), integer(g, "count_rows", at, 0),
+                buckets, integer(g, "max_links", at, 0), figure(required(g, "expected_link_rows", at),
+                at + "expected_link_rows"));
     }
 
     /** An op's outcome counters; NONE when the file has none (load steps of old files, older files). */
     private static OpOutcomes outcomes(JsonNode o, String at) throws IOException {
-        if (o.isMissingNode() || o.isNull()) {
+        if (o == null) {
             return OpOutcomes.NONE;
         }
-        return new OpOutcomes(field(o, "calls", at).asLong(), field(o, "hits", at).asLong(),
-                field(o, "rows", at).asLong(), field(o, "asked", at).asLong());
+        return new OpOutcomes(integer(o, "calls", at, 0), integer(o, "hits", at, 0), integer(o, "rows", at, 0),
+                integer(o, "asked", at, 0));
     }
 
-    private static PhaseCost cost(JsonNode c) {
-        if (c.isMissingNode() || c.isNull()) {
+    private static PhaseCost cost(JsonNode c, String at) throws IOException {
+        if (c == null) {
             return PhaseCost.NONE;
         }
         Map<String, Double> figures = new LinkedHashMap<>();
-        c.path("figures").properties().forEach(e -> figures.put(e.getKey(), number(e.getValue())));
+        for (Map.Entry<String, JsonNode> e : object(c, "figures", at).properties()) {
+            figures.put(e.getKey(), figure(e.getValue(), at + "figures." + e.getKey()));
+        }
         List<String> unavailable = new ArrayList<>();
-        c.path("unavailable").forEach(u -> unavailable.add(u.asText()));
+        for (JsonNode u : array(c, "unavailable", at, true)) {
+            unavailable.add(u.asText());
+        }
         Map<String, PhaseCost> parts = new LinkedHashMap<>();
-        c.path("parts").forEach(part -> parts.put(part.path("name").asText(), cost(part.path("cost"))));
+        int i = 0;
+        for (JsonNode part : array(c, "parts", at, true)) {
+            String p = at + "parts[" + i++ + "].";
+            parts.put(string(part, "name", p, false), cost(object(part, "cost", p), p + "cost."));
+        }
         return new PhaseCost(figures, unavailable, parts);
     }
 
-    private static List<IntervalPoint> intervals(JsonNode list) {
+    private static List<IntervalPoint> intervals(JsonNode phase, String at) throws IOException {
         List<IntervalPoint> out = new ArrayList<>();
-        for (JsonNode i : list) {
+        int n = 0;
+        for (JsonNode i : array(phase, "intervals", at, true)) {
+            String ia = at + "intervals[" + n++ + "].";
             List<IntervalPoint.OpInterval> ops = new ArrayList<>();
-            for (JsonNode o : i.path("ops")) {
-                ops.add(new IntervalPoint.OpInterval(o.path("name").asText(), o.path("count").asLong(),
-                        o.path("rows").asLong(), number(o.path("p50_ms")), number(o.path("p99_ms")),
-                        number(o.path("max_ms"))));
+            int k = 0;
+            for (JsonNode o : array(i, "ops", ia, true)) {
+                String oa = ia + "ops[" + k++ + "].";
+                ops.add(new IntervalPoint.OpInterval(string(o, "name", oa, false), integer(o, "count", oa, 0),
+                        integer(o, "rows", oa, 0), figure(o.get("p50_ms"), oa + "p50_ms"),
+                        figure(o.get("p99_ms"), oa + "p99_ms"), figure(o.get("max_ms"), oa + "max_ms")));
             }
             Map<String, Double> rates = new LinkedHashMap<>();
-            i.path("rates").properties().forEach(e -> rates.put(e.getKey(), number(e.getValue())));
-            out.add(new IntervalPoint(number(i.path("offset_s")), number(i.path("seconds")), i.path("warmup").asBoolean(),
-                    ops, i.path("errors").asLong(), rates));
+            JsonNode r = optionalObject(i, "rates", ia);
+            if (r != null) {
+                for (Map.Entry<String, JsonNode> e : r.properties()) {
+                    rates.put(e.getKey(), figure(e.getValue(), ia + "rates." + e.getKey()));
+                }
+            }
+            out.add(new IntervalPoint(figure(i.get("offset_s"), ia + "offset_s"), figure(i.get("seconds"), ia + "seconds"),
+                    i.has("warmup") && bool(i, "warmup", ia), ops, optionalInteger(i, "errors", ia, 0, 0), rates));
         }
         return out;
     }
 
     private static OpStats op(JsonNode o, String at) throws IOException {
-        return new OpStats(text(o, "name", at), histogram(field(o, "service", at), at + "service."),
-                histogram(field(o, "response", at), at + "response."), field(o, "errors", at).asLong(),
-                longMap(field(o, "errors_by_kind", at)), field(o, "retries", at).asLong(), field(o, "rows", at).asLong(),
-                outcomes(o.path("outcomes"), at + "outcomes."));
+        return new OpStats(string(o, "name", at, false), histogram(required(o, "service", at), at + "service."),
+                histogram(required(o, "response", at), at + "response."), integer(o, "errors", at, 0),
+                integers(o, "errors_by_kind", at, 0), integer(o, "retries", at, 0), integer(o, "rows", at, 0),
+                outcomes(optionalObject(o, "outcomes", at), at + "outcomes."));
     }
 
     private static Histogram histogram(JsonNode latency, String at) throws IOException {
-        return latency.isNull() ? null : HistogramCodec.decode(text(latency, "histogram", at));
-    }
-
-    private static JsonNode field(JsonNode parent, String name, String at) throws IOException {
-        JsonNode v = parent.get(name);
-        if (v == null) {
-            throw new IOException("result.json: missing field " + at + name);
+        if (latency.isNull()) {
+            return null;
         }
-        return v;
-    }
-
-    /** A string field; JSON null stays null. */
-    private static String text(JsonNode parent, String name, String at) throws IOException {
-        JsonNode v = field(parent, name, at);
-        return v.isNull() ? null : v.asText();
-    }
-
-    /** A double as written: a number, null for NaN (unavailable), or "NaN"/"Infinity" as a string. */
-    private static double number(JsonNode v) {
-        if (v.isNull() || v.isMissingNode()) {
-            return Double.NaN;
+        if (!latency.isObject()) {
+            throw new IOException(at.substring(0, at.length() - 1) + ": expected an object or null, found " + latency);
         }
-        return v.isTextual() ? Double.parseDouble(v.asText()) : v.asDouble();
-    }
-
-    private static Map<String, String> stringMap(JsonNode obj) {
-        Map<String, String> m = new LinkedHashMap<>();
-        obj.properties().forEach(e -> m.put(e.getKey(), e.getValue().asText()));
-        return m;
-    }
-
-    private static Map<String, Long> longMap(JsonNode obj) {
-        Map<String, Long> m = new LinkedHashMap<>();
-        obj.properties().forEach(e -> m.put(e.getKey(), e.getValue().asLong()));
-        return m;
+        return HistogramCodec.decode(string(latency, "histogram", at, false));
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
+import io.linkbench.measure.GraphGrowth;
 import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpStats;
@@ -38,6 +39,7 @@ final class ResultJsonWriter {
                     .withObjectIndenter(indenter).withArrayIndenter(indenter));
             g.writeStartObject();
             g.writeNumberField("schema_version", RunResult.SCHEMA_VERSION);
+            g.writeStringField("run_id", run.runId());
             g.writeStringField("linkbench_version", run.linkbenchVersion());
             g.writeStringField("started", iso(run.startedEpochMs()));
             g.writeNumberField("started_epoch_ms", run.startedEpochMs());
@@ -84,6 +86,9 @@ final class ResultJsonWriter {
         g.writeFieldName("throughput");
         g.writeNumber(rounded(p.throughput()));
         g.writeBooleanField("interrupted", p.interrupted());
+        g.writeStringField("status", p.end().status().label());
+        g.writeStringField("ended_by", p.end().endedBy());
+        g.writeStringField("end_reason", p.end().reason());
         g.writeArrayFieldStart("warnings");
         for (String w : p.warnings()) {
             g.writeString(w);
@@ -100,6 +105,8 @@ final class ResultJsonWriter {
         g.writeNumberField("continuations", p.continuations());
         g.writeFieldName("graph");
         graph(g, p.graph());
+        g.writeFieldName("growth");
+        growth(g, p.growth());
         g.writeArrayFieldStart("ops");
         for (OpStats s : p.ops()) {
             op(g, s);
@@ -206,6 +213,20 @@ final class ResultJsonWriter {
         latency(g, s.service());
         g.writeFieldName("response");
         latency(g, s.response());
+        g.writeEndObject();
+    }
+
+    private static void growth(JsonGenerator g, GraphGrowth growth) throws IOException {
+        if (growth == null) {
+            g.writeNull();
+            return;
+        }
+        g.writeStartObject();
+        g.writeNumberField("links_inserted", growth.linksInserted());
+        g.writeNumberField("links_deleted", growth.linksDeleted());
+        g.writeNumberField("nodes_added", growth.nodesAdded());
+        g.writeNumberField("nodes_deleted", growth.nodesDeleted());
+        g.writeNumberField("largest_list_seen", growth.largestListSeen());
         g.writeEndObject();
     }
 

@@ -9,6 +9,7 @@ import io.linkbench.measure.IntervalSample;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.OtherProcesses;
 import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseRecorder;
 import io.linkbench.measure.PhaseResult;
@@ -159,8 +160,10 @@ public final class LoadPhase {
         if (writeBackSkipped.isPresent() && !cost.figures().isEmpty()) {
             cost = cost.plus(Map.of(), List.of(PhaseCost.STEP_PART + WRITE_BACK + ": skipped: " + writeBackSkipped.get()));
         }
+        PhaseEnd end = control.failed() ? PhaseEnd.failed(control.reason())
+                : control.interrupted() ? PhaseEnd.interrupted(control.reason()) : PhaseEnd.LOADED;
         return new PhaseResult("load", wallStart, System.currentTimeMillis(), seconds, false, 0, stats,
-                null, counters, size, steps, control.interrupted(), warnings, 0, cost, points, 0, graph(tallies));
+                null, counters, size, steps, end, warnings, 0, cost, points, 0, graph(tallies), null);
     }
 
     /** The boundaries of the load's cost segments: the store's counters at the last one. */

@@ -1,10 +1,13 @@
 package io.linkbench.run;
 
+import io.linkbench.measure.GraphGrowth;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalSample;
+import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.OtherProcesses;
 import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseRecorder;
 import io.linkbench.measure.PhaseResult;
@@ -16,6 +19,7 @@ import io.linkbench.workload.Op;
 import io.linkbench.workload.RequestGenerator;
 import io.linkbench.workload.Seeds;
 import io.linkbench.workload.WorkloadConfig;
+import io.linkbench.workload.WorkloadRules;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +35,8 @@ import java.util.Map;
 public final class RequestPhase {
     /** How long requesters may take to finish their last call after the deadline before the phase gives up on them. */
     private static final long GRACE_NANOS = 30_000_000_000L;
+    private static final String STUCK = "requesters did not stop within " + GRACE_NANOS / 1_000_000_000L
+            + " s after the deadline (a store call hung)";
 
     private final RunConfig run;
     private final WorkloadConfig workload;
@@ -115,13 +121,51 @@ public final class RequestPhase {
             long size = StoreCounters.size(store);
             PhaseCost cost = observer.windowEnded(operations, counters, size);
             OtherProcesses.warning(cost).ifPresent(warnings::add);
+            PhaseEnd end = end(endNanos < deadline, stuck);
+            GraphGrowth growth = growth(recorder);
+            out.printf(Locale.ROOT, "request phase %s%n", end.describe());
+            out.println("graph growth (warm-up included): " + growth.describe());
             return new PhaseResult("request", wallMeasuredStart, System.currentTimeMillis(), seconds, run.openLoop(),
                     run.requestRate(), stats, recorder.scheduleLag(), counters, size, Map.of(),
-                    control.interrupted() || stuck, warnings, loop, cost, monitor.points,
-                    recorder.continuations(), null);
+                    end, warnings, loop, cost, monitor.points, recorder.continuations(), null, growth);
         } finally {
             closeAll(sessions, workers);
         }
+    }
+
+    /**
+     * How the phase ended: a failure or a signal, else the limit that ended it. {@code beforeDeadline}:
+     * every requester had used its share of {@code requests} before {@code maxtime} ran out.
+     */
+    private PhaseEnd end(boolean beforeDeadline, boolean stuck) {
+        if (control.failed() || stuck) {
+            return PhaseEnd.failed(stuck && !control.failed() ? STUCK : control.reason());
+        }
+        if (control.interrupted()) {
+            return PhaseEnd.interrupted(control.reason());
+        }
+        if (beforeDeadline) {
+            return PhaseEnd.limit("requests", String.format(Locale.ROOT,
+                    "ended by requests (%,d in total) before maxtime (%s s)", run.requests(), plain(run.maxSeconds())));
+        }
+        return PhaseEnd.limit("maxtime", String.format(Locale.ROOT, "ended by maxtime (%s s) before requests (%,d in total)",
+                plain(run.maxSeconds()), run.requests()));
+    }
+
+    private static String plain(double seconds) {
+        return java.math.BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString();
+    }
+
+    /** What the phase's successful writes did to the graph, warm-up included. */
+    private GraphGrowth growth(PhaseRecorder recorder) {
+        OpOutcomes addLink = recorder.wholePhaseOutcomes(Op.ADD_LINK.ordinal());
+        OpOutcomes updateLink = recorder.wholePhaseOutcomes(Op.UPDATE_LINK.ordinal());
+        boolean updateInserts = workload.rules().updateMissing() != WorkloadRules.UpdateMissing.SKIP;
+        return new GraphGrowth(addLink.misses() + (updateInserts ? updateLink.misses() : 0),
+                recorder.wholePhaseOutcomes(Op.DELETE_LINK.ordinal()).hits(),
+                recorder.wholePhaseOutcomes(Op.ADD_NODE.ordinal()).calls(),
+                recorder.wholePhaseOutcomes(Op.DELETE_NODE.ordinal()).hits(),
+                recorder.wholePhaseMaxRows(Op.COUNT_LINK.ordinal()));
     }
 
     private static void closeAll(List<StoreSession> sessions, List<Thread> workers) {
@@ -210,7 +254,7 @@ public final class RequestPhase {
                     break;
                 }
                 if (now > deadline + GRACE_NANOS) {
-                    control.interrupt("requesters did not stop after the deadline");
+                    control.fail(STUCK);
                     break;
                 }
                 long until = Math.min(nextDisplay, measuredStartNanos < 0 ? warmupEnd : Long.MAX_VALUE);

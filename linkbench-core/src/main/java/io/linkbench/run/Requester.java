@@ -100,6 +100,8 @@ final class Requester implements Runnable {
                     if (r.op == Op.GET_LINKS_LIST && r.fromHistory) {
                         recorder.recordContinuation();
                     }
+                } else {
+                    recorder.recordUnmeasuredOutcome(op, r.found, rows, r.op == Op.MULTIGET_LINK ? r.id2Count : 1);
                 }
                 if (r.op == Op.GET_LINKS_LIST) {
                     generator.listReturned(r, rows);

@@ -195,7 +195,7 @@ class CompareMergeTest {
         Files.createDirectories(loadOnly);
         RunResult r = results.get(1);
         files.write(loadOnly, new RunResult(r.linkbenchVersion(), r.startedEpochMs(), r.host(), r.config(), r.store(),
-                r.phases().subList(0, 1)), "load only\n");
+                r.phases().subList(0, 1), r.runId() + "-load"), "load only\n");
         assertEquals(0, run("compare", runs.get(0).toString(), loadOnly.toString()), err());
         List<String> lines = out().lines().toList();
         assertTrue(lines.get(3).endsWith("no request phase"), lines.get(3));
@@ -265,7 +265,7 @@ class CompareMergeTest {
         Files.createDirectories(requestOnly);
         RunResult r = results.get(1);
         files.write(requestOnly, new RunResult(r.linkbenchVersion(), r.startedEpochMs(), r.host(), r.config(), r.store(),
-                r.phases().subList(1, 2)), "request only\n");
+                r.phases().subList(1, 2), r.runId() + "-request"), "request only\n");
         freshStreams();
         assertEquals(2, run("merge", runs.get(0).toString(), requestOnly.toString(), "--out", tmp.resolve("m2").toString()));
         assertOneLine("cannot merge: " + requestOnly + " has phases [request] but " + runs.get(0)
@@ -281,6 +281,35 @@ class CompareMergeTest {
         freshStreams();
         assertEquals(2, run(args("compare", "--format", "html")));
         assertOneLine("--format html: must be one of text, csv, markdown");
+    }
+
+    @Test
+    void aResultWithAFieldOfTheWrongTypeOrRangeIsRefusedNamingTheField() throws IOException {
+        String json = Files.readString(runs.get(1).resolve(ResultFiles.RESULT_JSON));
+        String[][] cases = {
+            {"\"throughput\": [0-9.]+", "\"throughput\": \"fast\"", "phases[0].throughput: expected a number >= 0, found \"fast\""},
+            {"\"seconds\": [0-9.]+", "\"seconds\": -3", "phases[0].seconds: expected a number >= 0, found -3"},
+            {"\"open_loop\": false", "\"open_loop\": \"no\"", "phases[0].open_loop: expected true or false, found \"no\""},
+            {"\"size_bytes\": [0-9-]+", "\"size_bytes\": 1.5", "phases[0].size_bytes: expected a whole number >= -1, found 1.5"},
+        };
+        for (String[] c : cases) {
+            Path bad = Files.createDirectories(tmp.resolve("bad-" + Math.abs(c[1].hashCode())));
+            Files.writeString(bad.resolve(ResultFiles.RESULT_JSON), json.replaceFirst(c[0], c[1]));
+            freshStreams();
+            assertEquals(2, run("compare", runs.get(0).toString(), bad.toString()), c[1]);
+            assertOneLine("cannot use " + bad.resolve(ResultFiles.RESULT_JSON) + ": " + c[2]);
+        }
+    }
+
+    @Test
+    void oneRunCopiedIntoTwoDirectoriesIsNotTwoHosts() throws IOException {
+        Path copy = Files.createDirectories(tmp.resolve("copy-of-run-0"));
+        Files.copy(runs.get(0).resolve(ResultFiles.RESULT_JSON), copy.resolve(ResultFiles.RESULT_JSON));
+        assertEquals(2, run("merge", runs.get(0).toString(), copy.toString(), "--out", tmp.resolve("m3").toString()));
+        assertOneLine("cannot merge: " + copy + " and " + runs.get(0) + " hold the same run (run id "
+                + results.get(0).runId() + "); each client host counts once");
+        assertFalse(results.get(0).runId().isEmpty(), "every run has its own id");
+        assertFalse(results.get(0).runId().equals(results.get(1).runId()));
     }
 
     private void assertOneLine(String message) {

@@ -173,7 +173,18 @@ class MainTest {
 
     @Test
     void ctrlCStillWritesTheResults() throws Exception {
-        Path results = tmp.resolve("r");
+        signalStillWritesTheResults("INT", 130);
+    }
+
+    @Test
+    void sigtermAndSighupAlsoWriteTheResultsWithTheirExitCodes() throws Exception {
+        signalStillWritesTheResults("TERM", 143);
+        signalStillWritesTheResults("HUP", 129);
+    }
+
+    private void signalStillWritesTheResults(String signal, int exitCode) throws Exception {
+        Files.deleteIfExists(tmp.resolve("console.txt"));
+        Path results = tmp.resolve("r-" + signal);
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), Main.class.getName(), "-D", "store=memory", "-D", "maxid1=2001",
                 "-D", "maxtime=600", "-D", "displayfreq=0.5", "-l", "-r", "--results", results.toString());
@@ -186,15 +197,21 @@ class MainTest {
             Thread.sleep(100);
         }
         assertTrue(Files.readString(console).contains("p99 ms:"), Files.readString(console));
-        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
-        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "exits after Ctrl-C");
+        new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "exits after SIG" + signal);
         assertFalse(p.isAlive());
+        assertEquals(exitCode, p.exitValue(), "the documented exit code of SIG" + signal);
         String text = Files.readString(console);
         assertTrue(text.contains("GET_NODE"), text);
         try (Stream<Path> s = Files.list(results)) {
             Path dir = s.findFirst().orElseThrow();
             JsonNode json = new ObjectMapper().readTree(dir.resolve("result.json").toFile());
-            assertTrue(json.get("phases").get(1).get("interrupted").asBoolean());
+            JsonNode request = json.get("phases").get(1);
+            assertTrue(request.get("interrupted").asBoolean());
+            assertEquals("interrupted", request.get("status").asText());
+            assertEquals("signal", request.get("ended_by").asText());
+            assertEquals(RunCommand.SIGNALLED, request.get("end_reason").asText());
+            assertEquals("completed", json.get("phases").get(0).get("status").asText(), "the load was done");
         }
     }
 }

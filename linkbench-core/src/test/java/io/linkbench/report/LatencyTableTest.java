@@ -99,7 +99,7 @@ class LatencyTableTest {
         String text = table.render(phase);
         List<String> lines = text.lines().toList();
 
-        assertTrue(lines.get(0).endsWith(", INTERRUPTED"), lines.get(0));
+        assertTrue(lines.get(0).endsWith(", INTERRUPTED (cut short (cause not recorded))"), lines.get(0));
         String[] getNode = cells(lines.get(4));
         assertArrayEquals(new String[] {"GET_NODE", "0", "1", "-", "-", "-", "-", "-", "-", "0.0"}, getNode,
                 "an op that only failed still gets a row");

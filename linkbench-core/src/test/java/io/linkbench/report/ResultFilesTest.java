@@ -88,7 +88,8 @@ class ResultFilesTest {
                 "requestrate", "1000");
         StoreInfo store = new StoreInfo("mysql", "8.4.3", "InnoDB",
                 Map.of("isolation", "REPEATABLE-READ", "topology", "single server"));
-        return new RunResult("0.1.0-SNAPSHOT", START.toEpochMilli(), "client1", config, store, List.of(load, request));
+        return new RunResult("0.1.0-SNAPSHOT", START.toEpochMilli(), "client1", config, store, List.of(load, request),
+                "6b1f7c2e-0d4a-4c1e-9a57-3f0e2d9c8b11");
     }
 
     @Test
@@ -142,8 +143,10 @@ class ResultFilesTest {
 
         JsonNode request = root.get("phases").get(1);
         assertEquals(List.of("phase", "start_epoch_ms", "start", "end_epoch_ms", "end", "seconds", "open_loop",
-                "target_rate", "throughput", "interrupted", "warnings", "steps", "size_bytes", "store_counters",
-                "continuations", "graph", "ops", "schedule_lag", "loop", "cost", "intervals"), names(request));
+                "target_rate", "throughput", "interrupted", "status", "ended_by", "end_reason", "warnings", "steps",
+                "size_bytes", "store_counters", "continuations", "graph", "growth", "ops", "schedule_lag", "loop", "cost",
+                "intervals"), names(request));
+        assertEquals("6b1f7c2e-0d4a-4c1e-9a57-3f0e2d9c8b11", root.get("run_id").asText());
         assertEquals(3, request.get("continuations").asLong());
         assertTrue(request.get("graph").isNull(), "a request phase has no graph");
         assertEquals("2025-01-02T03:10:10.123Z", request.get("end").asText());

@@ -81,7 +81,7 @@ public record Comparison(String phase, List<String> columns, List<Row> rows, Lis
                 notes.add("last of " + matching.size() + " loops");
             }
             if (p.interrupted()) {
-                notes.add("interrupted");
+                notes.add(p.end().status().label());
             }
             rows.add(new Row(names.get(i), runs.get(i).dir(), SummaryRow.of(names.get(i), p), String.join("; ", notes)));
         }

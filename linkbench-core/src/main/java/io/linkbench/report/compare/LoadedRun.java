@@ -43,9 +43,8 @@ public record LoadedRun(Path dir, RunResult run) {
                 runs.add(new LoadedRun(dir, files.read(dir)));
             } catch (NoSuchFileException e) {
                 throw new ConfigException(dir + ": no " + ResultFiles.RESULT_JSON + " (not a run directory)");
-            } catch (IOException e) {
-                throw new ConfigException(dir + ": cannot read " + ResultFiles.RESULT_JSON + ": "
-                        + oneLine(e.getMessage()));
+            } catch (IOException e) { // the message names the file and the field
+                throw new ConfigException("cannot use " + oneLine(e.getMessage()));
             }
         }
         return runs;

@@ -1,11 +1,13 @@
 package io.linkbench.report.compare;
 
 import io.linkbench.config.ConfigException;
+import io.linkbench.measure.GraphGrowth;
 import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.store.StoreInfo;
@@ -97,16 +99,28 @@ public final class RunMerger {
                 : "per host: server figures and store counters summed");
         long started = runs.stream().mapToLong(r -> r.run().startedEpochMs()).min().orElseThrow();
         return new RunResult(first.linkbenchVersion(), started, String.join("+", hosts), config,
-                storeInfo(runs, hosts), phases);
+                storeInfo(runs, hosts), phases, RunResult.newRunId());
     }
 
+    /** Each host counts once: the same directory, or a copy of one run (same run id), is refused. */
     private static void checkDistinct(List<LoadedRun> runs) {
         Set<Path> seen = new HashSet<>();
+        Map<String, LoadedRun> ids = new HashMap<>();
         for (LoadedRun r : runs) {
             if (!seen.add(r.dir().toAbsolutePath().normalize())) {
                 throw new ConfigException("cannot merge: " + r.dir() + " is given twice; each client host counts once");
             }
+            LoadedRun same = ids.putIfAbsent(identity(r.run()), r);
+            if (same != null) {
+                throw new ConfigException("cannot merge: " + r.dir() + " and " + same.dir()
+                        + " hold the same run (run id " + identity(r.run()) + "); each client host counts once");
+            }
         }
+    }
+
+    /** The run id, or for files written before run ids the host and start time, which copies share too. */
+    private static String identity(RunResult run) {
+        return run.runId().isEmpty() ? run.host() + "@" + run.startedEpochMs() : run.runId();
     }
 
     private static void checkSameStore(List<LoadedRun> runs) {
@@ -210,8 +224,22 @@ public final class RunMerger {
                 parts.stream().mapToDouble(PhaseResult::targetRate).sum(), ops,
                 add(parts.stream().map(PhaseResult::scheduleLag).toList()), counters,
                 parts.stream().mapToLong(PhaseResult::sizeBytes).max().orElse(-1), steps,
-                parts.stream().anyMatch(PhaseResult::interrupted), warnings, first.loop(), cost, intervals(parts),
-                parts.stream().mapToLong(PhaseResult::continuations).sum(), graph(parts));
+                end(parts), warnings, first.loop(), cost, intervals(parts),
+                parts.stream().mapToLong(PhaseResult::continuations).sum(), graph(parts), growth(parts));
+    }
+
+    /** The worst of the hosts' ends (failed over interrupted over completed); the first host's among equals. */
+    private static PhaseEnd end(List<PhaseResult> parts) {
+        return parts.stream().map(PhaseResult::end)
+                .reduce((a, b) -> b.status().compareTo(a.status()) > 0 ? b : a).orElseThrow();
+    }
+
+    /** The hosts' growth added; null unless every host has one. */
+    private static GraphGrowth growth(List<PhaseResult> parts) {
+        if (parts.stream().anyMatch(p -> p.growth() == null)) {
+            return null;
+        }
+        return parts.stream().map(PhaseResult::growth).reduce(GraphGrowth::plus).orElseThrow();
     }
 
     private static OpStats mergeOp(List<OpStats> parts) {

@@ -10,7 +10,7 @@ import java.util.TreeMap;
 
 /**
  * One phase of the report: a header (phase, loop, measured seconds and times, closed or open loop,
- * throughput, interrupted flag, warnings), the throughput and p99 charts, the latency tables, the
+ * throughput, how it ended, graph growth, warnings), the throughput and p99 charts, the latency tables, the
  * operation statistics or the graph loaded, the cost (compact summary row and every figure), post-load
  * steps, store counter deltas and size.
  */
@@ -29,7 +29,7 @@ final class PhaseSection {
         out.append("<section class=\"phase\" id=\"").append(id).append("\">\n");
         out.append("<h2>").append(Html.esc(heading));
         if (p.interrupted()) {
-            out.append(" <span class=\"flag\">INTERRUPTED</span>");
+            out.append(" <span class=\"flag\">").append(p.end().status().name()).append("</span>");
         }
         out.append("</h2>\n");
         header(out, p, load);
@@ -91,7 +91,10 @@ final class PhaseSection {
         fact(out, "throughput", tp.toString());
         fact(out, "errors", Long.toString(p.totalErrors()));
         fact(out, "size at end", Figures.bytes(p.sizeBytes()));
-        fact(out, "interrupted", p.interrupted() ? "yes: the phase was cut short" : "no");
+        fact(out, "ended", p.end().describe());
+        if (p.growth() != null) {
+            fact(out, "graph growth (warm-up included)", p.growth().describe());
+        }
         out.append("</dl>\n");
     }
 

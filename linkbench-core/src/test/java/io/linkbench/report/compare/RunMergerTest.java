@@ -15,6 +15,7 @@ import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import java.util.List;
@@ -130,8 +131,8 @@ class RunMergerTest {
         parts.put("step: compact", step);
         return new PhaseResult("load", 1_000_000, 1_012_000, insertS, false, 0,
                 List.of(new OpStats("LOAD_NODES", series(10, 1000, 0), null, 0, Map.of(), 0, rows)), null,
-                Map.of("Handler_write", Math.round(handlerWritesPerRow * rows)), 1000, Map.of("compact", stepS), false,
-                List.of(), 0, total.withParts(parts), List.of(), 0, null);
+                Map.of("Handler_write", Math.round(handlerWritesPerRow * rows)), 1000, Map.of("compact", stepS),
+                PhaseEnd.LOADED, List.of(), 0, total.withParts(parts), List.of(), 0, null, null);
     }
 
     private static PhaseCost cost(double opsPerS, double secs, double writeKb, long rows) {
@@ -145,7 +146,8 @@ class RunMergerTest {
 
     private static PhaseResult withCounters(Map<String, Long> counters) {
         return new PhaseResult("request", 1_000_000, 1_010_000, 10, false, 0, List.of(op("GET_NODE", series(10, 1000, 0))),
-                null, counters, 1000, Map.of(), false, List.of(), 0, io.linkbench.measure.PhaseCost.NONE, List.of(), 0, null);
+                null, counters, 1000, Map.of(), PhaseEnd.legacy(false), List.of(), 0, io.linkbench.measure.PhaseCost.NONE,
+                List.of(), 0, null, null);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.linkbench.report.compare;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.store.StoreInfo;
@@ -33,7 +34,7 @@ final class TestRuns {
     static PhaseResult phase(String name, int loop, double seconds, List<OpStats> ops, PhaseCost cost,
                              List<IntervalPoint> intervals) {
         return new PhaseResult(name, 1_000_000, 1_000_000 + (long) (seconds * 1000), seconds, false, 0, ops, null,
-                Map.of(), 1000, Map.of(), false, List.of(), loop, cost, intervals, 0, null);
+                Map.of(), 1000, Map.of(), PhaseEnd.legacy(false), List.of(), loop, cost, intervals, 0, null, null);
     }
 
     static PhaseResult phase(String name, double seconds, List<OpStats> ops) {
@@ -42,6 +43,6 @@ final class TestRuns {
 
     static LoadedRun run(String dir, String host, String store, String engine, PhaseResult... phases) {
         return new LoadedRun(Path.of("/results", dir), new RunResult("test", 1_000_000, host, Map.of("maxid1", "1001"),
-                new StoreInfo(store, "1.0", engine, Map.of("isolation", "rr")), List.of(phases)));
+                new StoreInfo(store, "1.0", engine, Map.of("isolation", "rr")), List.of(phases), "run-" + dir));
     }
 }

@@ -67,8 +67,8 @@ class HtmlReportTest {
                 page.texts("//section[@id='phase-1']//dt[.='mode']/following-sibling::dd[1]"));
         assertEquals(List.of("8333.3 rows/s (LOAD_NODES 1666.7, LOAD_LINKS 6666.7)"),
                 page.texts("//section[@id='phase-0']//dt[.='throughput']/following-sibling::dd[1]"));
-        assertEquals(List.of("yes: the phase was cut short"),
-                page.texts("//section[@id='phase-1']//dt[.='interrupted']/following-sibling::dd[1]"));
+        assertEquals(List.of("interrupted: cut short (cause not recorded)"),
+                page.texts("//section[@id='phase-1']//dt[.='ended']/following-sibling::dd[1]"));
         assertEquals(List.of("warning: backlog growing: 1200 ops behind <schedule>"),
                 page.texts("//section[@id='phase-1']//p[@class='warning']"));
         assertEquals(List.of("117.7 MiB"),
@@ -179,7 +179,7 @@ class HtmlReportTest {
     @Test
     void aRunWithoutPhasesOrConfigStillRenders() throws Exception {
         RunResult empty = new RunResult("0.1.0", 0, "h", java.util.Map.of(),
-                new io.linkbench.store.StoreInfo("noop", "", "", java.util.Map.of()), List.of());
+                new io.linkbench.store.StoreInfo("noop", "", "", java.util.Map.of()), List.of(), "");
         ReportChecks page = new ReportChecks(report.render(empty));
         assertEquals(0, page.count("//svg"));
         assertEquals(List.of("The run has no phases."), page.texts("//section[@id='summary']/p"));

@@ -7,13 +7,9 @@ import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import io.linkbench.store.StoreProvider;
 import io.linkbench.store.StoreProviders;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -120,7 +115,7 @@ final class ConfigLoader {
      * {@code -c} files say what the workload is.
      */
     private static List<Source> sources(List<Path> files, List<String> remarks, Map<Source, List<String>> ignored) {
-        List<Map<String, String>> read = files.stream().map(ConfigLoader::readProperties).toList();
+        List<Map<String, String>> read = files.stream().map(PropertiesFile::read).toList();
         long originals = read.stream().filter(OriginalConfig::isOriginal).count();
         List<Source> sources = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
@@ -135,7 +130,7 @@ final class ConfigLoader {
             if (workload.isPresent() && originals > 1) {
                 remarks.add(s.name + ": workload_file = " + workload.get() + " not read: the -c files give the workload");
             } else if (workloadPath.isPresent()) {
-                Map<String, String> w = readProperties(workloadPath.get());
+                Map<String, String> w = PropertiesFile.read(workloadPath.get());
                 sources.add(OriginalConfig.isOriginal(w) ? original(workloadPath.get(), w, remarks, ignored)
                         : new Source(workloadPath.get().toString(), w, null));
                 remarks.add(s.name + ": workload_file = " + workload.get() + " read before it, as the original does");
@@ -213,8 +208,9 @@ final class ConfigLoader {
             }
             Optional<String> total;
             try {
-                int requesters = Integer.parseInt(requestersText);
-                total = requesters > 0 ? OriginalConfig.perRequesterToTotal(value, requesters) : Optional.empty();
+                long requesters = Settings.parseInteger(requestersText);
+                total = requesters > 0 && requesters <= Integer.MAX_VALUE
+                        ? OriginalConfig.perRequesterToTotal(value, (int) requesters) : Optional.empty();
             } catch (NumberFormatException notAnInteger) {
                 total = Optional.empty(); // the typed config rejects requesters with the usual message
             }
@@ -232,21 +228,5 @@ final class ConfigLoader {
     private static String defaultOf(String key) {
         return CoreSettings.all().stream().filter(s -> s.key().equals(key)).findFirst()
                 .map(Setting::defaultValue).orElseThrow();
-    }
-
-    private static Map<String, String> readProperties(Path file) {
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            p.load(r);
-        } catch (NoSuchFileException e) {
-            throw new ConfigException("-c " + file + ": no such file");
-        } catch (IOException | IllegalArgumentException e) {
-            throw new ConfigException("-c " + file + ": cannot be read as a properties file (" + e.getMessage() + ")");
-        }
-        Map<String, String> m = new LinkedHashMap<>();
-        for (String k : p.stringPropertyNames()) {
-            m.put(k.trim(), p.getProperty(k).trim());
-        }
-        return m;
     }
 }

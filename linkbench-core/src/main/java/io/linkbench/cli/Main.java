@@ -2,7 +2,9 @@ package io.linkbench.cli;
 
 import io.linkbench.config.ConfigException;
 import io.linkbench.config.CoreSettings;
+import io.linkbench.config.MessageText;
 import io.linkbench.config.Setting;
+import io.linkbench.config.Settings;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreProvider;
 import io.linkbench.store.StoreProviders;
@@ -79,28 +81,50 @@ public final class Main implements Callable<Integer> {
         cl.setOut(new java.io.PrintWriter(out, true));
         cl.setErr(new java.io.PrintWriter(err, true));
         cl.setExitCodeExceptionMapper(e -> e instanceof ConfigException ? BAD_INPUT : FAILED);
+        cl.registerConverter(Integer.class, Main::asciiInt);
+        cl.registerConverter(Integer.TYPE, Main::asciiInt);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof ConfigException) {
                 err.println("linkbench: " + e.getMessage());
                 return BAD_INPUT;
             }
-            if (e instanceof StoreException se) {
-                err.println("linkbench: " + se.getMessage());
-            } else {
-                err.println("linkbench: " + e);
-            }
+            StoreException se = storeException(e);
+            err.println("linkbench: " + MessageText.line(se != null ? se.getMessage() : e.toString()));
             if (verbose) {
                 e.printStackTrace(err);
-            } else {
+            } else if (se == null || !se.isRefusal()) {
                 err.println("(--verbose shows the stack trace)");
             }
             return FAILED;
         });
         cl.setParameterExceptionHandler((e, a) -> {
-            err.println("linkbench: " + e.getMessage() + " (--help shows the options)");
+            err.println("linkbench: " + MessageText.line(e.getMessage()) + " (--help shows the options)");
             return BAD_INPUT;
         });
         return cl.execute(args);
+    }
+
+    /** The first StoreException among {@code e} and its causes, or null. */
+    private static StoreException storeException(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof StoreException se) {
+                return se;
+            }
+        }
+        return null;
+    }
+
+    /** An option's integer, in ASCII digits like every configuration value. */
+    private static Integer asciiInt(String text) {
+        try {
+            long v = Settings.parseInteger(text);
+            if (v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE) {
+                return (int) v;
+            }
+        } catch (NumberFormatException notAnInteger) {
+            // reported below
+        }
+        throw new CommandLine.TypeConversionException("'" + MessageText.value(text) + "' is not an integer in ASCII digits");
     }
 
     public static void main(String[] args) {
@@ -134,14 +158,19 @@ public final class Main implements Callable<Integer> {
         for (StoreProvider p : providers.all()) {
             out.println();
             out.println("# store = " + p.name() + ": " + p.description());
+            if (p.settings().isEmpty()) {
+                out.println("(no keys of its own)");
+            }
             print(p.settings());
         }
     }
 
     private void print(List<Setting> settings) {
         for (Setting s : settings) {
+            String description = s.key().equals("store") ? "store provider, one of: "
+                    + String.join(", ", providers.all().stream().map(StoreProvider::name).toList()) : s.description();
             out.printf("%-26s %-12s %s%n", s.key(), s.secret() ? "(secret)" : s.defaultValue() == null ? "" : s.defaultValue(),
-                    s.description());
+                    description);
         }
     }
 

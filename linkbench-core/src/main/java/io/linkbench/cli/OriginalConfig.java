@@ -3,6 +3,7 @@ package io.linkbench.cli;
 import io.linkbench.config.ConfigException;
 import io.linkbench.config.CoreSettings;
 import io.linkbench.config.Setting;
+import io.linkbench.config.Settings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -150,11 +151,11 @@ final class OriginalConfig {
      */
     static Optional<String> perRequesterToTotal(String perRequester, int requesters) {
         try {
-            long v = Long.parseLong(perRequester.trim());
+            long v = Settings.parseInteger(perRequester);
             return Optional.of(Long.toString(Math.multiplyExact(v, (long) requesters)));
         } catch (NumberFormatException | ArithmeticException e) {
             try {
-                return Optional.of(plain(Double.parseDouble(perRequester.trim()) * requesters));
+                return Optional.of(plain(Settings.parseNumber(perRequester.trim()) * requesters));
             } catch (NumberFormatException notANumber) {
                 return Optional.empty();
             }

@@ -20,7 +20,7 @@ public final class CoreSettings {
     public static List<Setting> all() {
         List<Setting> s = new ArrayList<>();
         // what and where
-        s.add(Setting.of("store", "rocksdb", "store provider: rocksdb (embedded), memory, mysql, or a plug-in's name"));
+        s.add(Setting.of("store", "rocksdb", "store provider: rocksdb (embedded), memory, mysql, mongo, noop, or a plug-in's name"));
         s.add(Setting.of("seed", "20111", "seed of every random stream: the same seed gives the same graph and operations"));
         s.add(Setting.of("schema", "create", "create: refuse to load into a non-empty store; recreate: drop and recreate first"));
         // the graph

@@ -18,7 +18,7 @@ public final class KeyCheck {
         for (String key : given) {
             if (!known.contains(key)) {
                 String closest = closest(key, known);
-                throw new ConfigException("unknown key '" + key + "'"
+                throw new ConfigException("unknown key '" + MessageText.value(key) + "'"
                         + (closest == null ? "" : ": did you mean '" + closest + "'?")
                         + " (java -jar linkbench.jar --list-keys shows every key)");
             }

@@ -48,7 +48,7 @@ public final class Settings {
                 out.remove(s.key());
             }
         }
-        out.keySet().removeIf(k -> k.toLowerCase(Locale.ROOT).contains("password"));
+        out.keySet().removeIf(MessageText::looksSecret);
         return out;
     }
 
@@ -104,7 +104,7 @@ public final class Settings {
         }
         long parsed;
         try {
-            parsed = parseLong(v.get());
+            parsed = parseInteger(v.get());
         } catch (NumberFormatException e) {
             throw ConfigException.badValue(key, v.get(), "must be an integer from " + min + " to " + max);
         }
@@ -125,7 +125,7 @@ public final class Settings {
         }
         double parsed;
         try {
-            parsed = Double.parseDouble(v.get());
+            parsed = parseNumber(v.get());
         } catch (NumberFormatException e) {
             throw ConfigException.badValue(key, v.get(), "must be a number from " + min + " to " + max);
         }
@@ -207,9 +207,15 @@ public final class Settings {
         return allowed.toString();
     }
 
-    /** Accepts plain integers and the forms 10e6, 1_000_000 and 1,000,000. */
-    private static long parseLong(String text) {
-        String t = text.replace("_", "").replace(",", "");
+    /**
+     * An integer as a key's value is written: plain, or the forms 10e6, 1_000_000 and 1,000,000, in
+     * ASCII digits only ({@link Long#parseLong} alone would take Arabic-Indic or fullwidth digits).
+     *
+     * @throws NumberFormatException when the text is not such an integer
+     */
+    public static long parseInteger(String text) {
+        requireAscii(text);
+        String t = text.trim().replace("_", "").replace(",", "");
         try {
             return Long.parseLong(t);
         } catch (NumberFormatException e) {
@@ -218,6 +224,20 @@ public final class Settings {
                 throw e;
             }
             return (long) d;
+        }
+    }
+
+    /** A number as a key's value is written, in ASCII digits only. */
+    public static double parseNumber(String text) {
+        requireAscii(text);
+        return Double.parseDouble(text);
+    }
+
+    private static void requireAscii(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) > 0x7f) {
+                throw new NumberFormatException("not an ASCII number: " + MessageText.value(text));
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.linkbench.store;
 
+import io.linkbench.config.MessageText;
 import java.util.Objects;
 
 /**
@@ -9,6 +10,11 @@ import java.util.Objects;
  *
  * <p>A store must leave its session usable after throwing: a failed transaction is rolled back
  * before the exception leaves the store, and a lost connection is re-established on the next call.
+ *
+ * <p>A {@linkplain #refusal refusal} is the store declining to start as configured (data present
+ * without {@code schema = recreate}, a lock held by another process, nothing loaded to verify): an
+ * expected outcome that the CLI reports as its one line, without pointing at a stack trace. The
+ * message passes through {@link MessageText#line}: secrets are hidden and a long line is cut.
  */
 public class StoreException extends Exception {
     private static final long serialVersionUID = 1L;
@@ -38,14 +44,35 @@ public class StoreException extends Exception {
     }
 
     private final Kind kind;
+    private final boolean refusal;
 
     public StoreException(Kind kind, String message, Throwable cause) {
-        super(message, cause);
-        this.kind = Objects.requireNonNull(kind, "kind");
+        this(kind, message, cause, false);
     }
 
     public StoreException(Kind kind, String message) {
-        this(kind, message, null);
+        this(kind, message, null, false);
+    }
+
+    private StoreException(Kind kind, String message, Throwable cause, boolean refusal) {
+        super(MessageText.line(message), cause);
+        this.kind = Objects.requireNonNull(kind, "kind");
+        this.refusal = refusal;
+    }
+
+    /** The store declines to start as configured; the message says what to change. */
+    public static StoreException refusal(String message) {
+        return new StoreException(Kind.REJECTED, message, null, true);
+    }
+
+    /** A refusal caused by {@code cause} (kept for {@code --verbose}). */
+    public static StoreException refusal(String message, Throwable cause) {
+        return new StoreException(Kind.REJECTED, message, cause, true);
+    }
+
+    /** True for an expected refusal to start (see {@link #refusal}), not a failure. */
+    public boolean isRefusal() {
+        return refusal;
     }
 
     public Kind kind() {

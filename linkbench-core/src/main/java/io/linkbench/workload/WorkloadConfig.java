@@ -91,10 +91,10 @@ public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Opti
     private static PayloadSpec payload(Settings s, String kind) {
         int median = s.getInt(kind + "_datasize", 0, PayloadSpec.DEFAULT_MAX_SIZE);
         if (s.getEnum("payload_content", PayloadSpec.Content.class) == PayloadSpec.Content.REPEAT) {
-            return PayloadSpec.repeat(median, s.getDouble(kind + "_data_uniqueness", 0.0001, 1));
+            return PayloadSpec.repeat(median, s.getDouble(kind + "_data_uniqueness", PayloadSpec.MIN_REPEAT_UNIQUENESS, 1));
         }
-        int first = s.getInt(kind + "_data_firstbyte", 0, 255);
-        int last = s.getInt(kind + "_data_lastbyte", first, 255);
+        int first = s.getInt(kind + "_data_firstbyte", 0, PayloadSpec.MAX_BYTE);
+        int last = s.getInt(kind + "_data_lastbyte", first, PayloadSpec.MAX_BYTE);
         return new PayloadSpec(median, PayloadSpec.DEFAULT_MAX_SIZE, s.getDouble(kind + "_data_uniqueness", 0, 1),
                 PayloadSpec.Content.MOTIF, first, last,
                 s.getInt("payload_chunk_length", 1, PayloadSpec.MOTIF_LENGTH));

@@ -29,6 +29,23 @@ class SettingsTest {
     }
 
     @Test
+    void digitsOtherThanAsciiAreRefused() {
+        // Long.parseLong alone reads Arabic-Indic and fullwidth digits as 10
+        for (String ten : List.of("\u0661\u0660", "\uff11\uff10", "1\u0966")) {
+            ConfigException e = assertThrows(ConfigException.class, () -> of("maxid1", ten).getLong("maxid1", 1, 100));
+            assertEquals("maxid1=" + ten + ": must be an integer from 1 to 100", e.getMessage());
+            assertThrows(NumberFormatException.class, () -> Settings.parseInteger(ten));
+        }
+        assertThrows(ConfigException.class, () -> of("maxtime", "\u0661.5").getDouble("maxtime", 0, 100));
+    }
+
+    @Test
+    void keysThatLookSecretAreRedactedToo() {
+        Settings s = new Settings(Map.of("api_token", "t", "mongo_secret", "s", "host", "h"));
+        assertEquals(Map.of("host", "h"), s.redacted(List.of()));
+    }
+
+    @Test
     void defaultsFillDeclaredKeys() {
         Settings s = Settings.withDefaults(Map.of(), CoreSettings.all());
         assertEquals(100001, s.getLong("maxid1", 1, Long.MAX_VALUE));

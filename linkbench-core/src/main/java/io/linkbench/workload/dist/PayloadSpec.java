@@ -3,14 +3,17 @@ package io.linkbench.workload.dist;
 /**
  * The settings of a {@link PayloadGenerator}: sizes, content kind and byte range. The constructor
  * rejects a bad setting with an {@link IllegalArgumentException} that names it and its allowed range.
+ * The limits are constants here, and the configuration ({@code WorkloadConfig}) checks the keys against
+ * these same constants, so a value the keys accept is one the generator accepts.
  *
  * @param medianSize  the median payload size in bytes, 0 to maxSize
  * @param maxSize     the largest payload size in bytes, &gt;= 1
  * @param uniqueness  MOTIF: the probability that a chunk is fresh random bytes rather than a motif copy,
- *                    in [0, 1]; REPEAT: the compressed fraction to aim for, in (0, 1]
+ *                    in [0, 1]; REPEAT: the compressed fraction to aim for, from
+ *                    {@value #MIN_REPEAT_UNIQUENESS} to 1
  * @param content     how the bytes are made
  * @param firstByte   the smallest byte value (unsigned), 0 to lastByte
- * @param lastByte    the largest byte value (unsigned), firstByte to 255
+ * @param lastByte    the largest byte value (unsigned), firstByte to {@value #MAX_BYTE}
  * @param chunkLength MOTIF: the chunk and copy length, 1 to {@value #MOTIF_LENGTH}; REPEAT: the block
  *                    length, 1 to {@value #MAX_CHUNK_LENGTH}
  */
@@ -25,8 +28,12 @@ public record PayloadSpec(int medianSize, int maxSize, double uniqueness, Conten
         REPEAT
     }
 
-    /** The default largest payload, in bytes. */
+    /** The default largest payload, in bytes, and the largest median a configuration may ask for. */
     public static final int DEFAULT_MAX_SIZE = 65536;
+    /** The largest byte value (unsigned). */
+    public static final int MAX_BYTE = 255;
+    /** The smallest REPEAT uniqueness: a payload may compress 10,000 to 1, no further. */
+    public static final double MIN_REPEAT_UNIQUENESS = 0.0001;
     /** The bytes of the motif buffer that MOTIF chunks are copied from. */
     public static final int MOTIF_LENGTH = 512;
     /** The default MOTIF chunk length (the original's). */
@@ -48,12 +55,12 @@ public record PayloadSpec(int medianSize, int maxSize, double uniqueness, Conten
                     "payload median size must be from 0 to the max size " + maxSize + ", got " + medianSize);
         }
         boolean motif = content == Content.MOTIF;
-        if (!(uniqueness <= 1 && (motif ? uniqueness >= 0 : uniqueness > 0))) {
-            throw new IllegalArgumentException("payload uniqueness must be in " + (motif ? "[0, 1]" : "(0, 1]")
+        if (!(uniqueness <= 1 && uniqueness >= (motif ? 0 : MIN_REPEAT_UNIQUENESS))) {
+            throw new IllegalArgumentException("payload uniqueness must be in [" + (motif ? 0 : MIN_REPEAT_UNIQUENESS) + ", 1]"
                     + " for " + content + " content, got " + uniqueness);
         }
-        if (firstByte < 0 || firstByte > 255 || lastByte < firstByte || lastByte > 255) {
-            throw new IllegalArgumentException("payload byte range must satisfy 0 <= first byte <= last byte <= 255,"
+        if (firstByte < 0 || firstByte > MAX_BYTE || lastByte < firstByte || lastByte > MAX_BYTE) {
+            throw new IllegalArgumentException("payload byte range must satisfy 0 <= first byte <= last byte <= " + MAX_BYTE + ","
                     + " got " + firstByte + " to " + lastByte);
         }
         int maxChunk = motif ? MOTIF_LENGTH : MAX_CHUNK_LENGTH;
@@ -71,7 +78,7 @@ public record PayloadSpec(int medianSize, int maxSize, double uniqueness, Conten
 
     /** REPEAT content over every byte value, with the default largest size and block length. */
     public static PayloadSpec repeat(int medianSize, double uniqueness) {
-        return new PayloadSpec(medianSize, DEFAULT_MAX_SIZE, uniqueness, Content.REPEAT, 0, 255,
+        return new PayloadSpec(medianSize, DEFAULT_MAX_SIZE, uniqueness, Content.REPEAT, 0, MAX_BYTE,
                 DEFAULT_REPEAT_BLOCK);
     }
 }

@@ -142,7 +142,7 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks {
     public VerificationReport verifyCounts() throws StoreException {
         try {
             if (!schema.hasLinksOrCounts()) {
-                throw new StoreException(Kind.REJECTED, "database " + config.database() + " on " + config.hosts()
+                throw StoreException.refusal("database " + config.database() + " on " + config.hosts()
                         + " has no collections " + config.linkCollection() + " and " + config.countCollection()
                         + " to verify: load it first (-l)");
             }

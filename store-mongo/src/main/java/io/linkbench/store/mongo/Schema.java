@@ -6,7 +6,6 @@ import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.IndexOptions;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
-import io.linkbench.store.StoreException.Kind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -76,7 +75,7 @@ final class Schema {
                 }
             }
             if (!holding.isEmpty()) {
-                throw new StoreException(Kind.REJECTED, "database " + config.database() + " on " + config.hosts()
+                throw StoreException.refusal("database " + config.database() + " on " + config.hosts()
                         + " is not empty (documents in " + String.join(", ", holding) + "): load into an empty"
                         + " database (dbid) or set schema = recreate to drop the data first");
             }

@@ -192,7 +192,7 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
         synchronized (this) {
             try {
                 if (!schema.tablesExist(admin())) {
-                    throw new StoreException(Kind.REJECTED, "database " + config.database() + " has no tables "
+                    throw StoreException.refusal("database " + config.database() + " has no tables "
                             + config.linkTable() + " and " + config.countTable() + " to verify: load it first (-l)");
                 }
             } catch (SQLException e) {

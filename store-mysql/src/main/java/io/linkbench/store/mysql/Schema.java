@@ -2,7 +2,6 @@ package io.linkbench.store.mysql;
 
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
-import io.linkbench.store.StoreException.Kind;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -48,7 +47,7 @@ final class Schema {
                 }
             }
             if (!notEmpty.isEmpty()) {
-                throw new StoreException(Kind.REJECTED, "database " + config.database() + " already holds data in "
+                throw StoreException.refusal("database " + config.database() + " already holds data in "
                         + String.join(", ", notEmpty) + ": set schema = recreate to drop it and load anew,"
                         + " or choose another dbid");
             }
@@ -132,7 +131,7 @@ final class Schema {
         for (String table : tableNames()) {
             String engine = engineOf(c, table);
             if (!engine.isEmpty() && !engine.equalsIgnoreCase(config.engine())) {
-                throw new StoreException(Kind.REJECTED, "table " + config.database() + "." + table + " uses engine "
+                throw StoreException.refusal("table " + config.database() + "." + table + " uses engine "
                         + engine + ", not engine = " + config.engine() + ": set " + remedy);
             }
         }

@@ -122,7 +122,7 @@ final class Database implements AutoCloseable {
         for (byte[] name : existing) {
             String n = new String(name, StandardCharsets.UTF_8);
             if (!NativeOptions.FAMILIES.contains(n)) {
-                throw new StoreException(Kind.REJECTED, "data_dir " + c.dataDirText()
+                throw StoreException.refusal("data_dir " + c.dataDirText()
                         + " holds a RocksDB database that is not a linkbench store (column family '" + n + "')");
             }
         }
@@ -133,7 +133,7 @@ final class Database implements AutoCloseable {
         if (v == null) {
             db.put(meta, FORMAT_KEY, Bytes.long8(FORMAT));
         } else if (v.length != 8 || Bytes.getLongBE(v, 0) != FORMAT) {
-            throw new StoreException(Kind.REJECTED, "data_dir " + c.dataDirText()
+            throw StoreException.refusal("data_dir " + c.dataDirText()
                     + " holds a linkbench rocksdb store of another format; load it again with schema = recreate");
         }
     }

@@ -20,7 +20,7 @@ final class Errors {
         String lower = m.toLowerCase(Locale.ROOT);
         if (lower.contains("lock") && (lower.contains("temporarily unavailable") || lower.contains("lock hold")
                 || lower.contains("held"))) {
-            return new StoreException(Kind.OTHER, "data_dir " + dataDir + " is locked by another process (LOCK held)", e);
+            return StoreException.refusal("data_dir " + dataDir + " is locked by another process (LOCK held)", e);
         }
         if (lower.contains("permission denied") || lower.contains("read-only file system")) {
             return new StoreException(Kind.OTHER, "data_dir " + dataDir + " is not writable (" + m + ")", e);

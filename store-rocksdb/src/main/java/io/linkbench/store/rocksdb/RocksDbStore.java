@@ -130,7 +130,7 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
                 throw errors.onOperation("emptiness check", e);
             }
             if (!nonEmpty.isEmpty()) {
-                throw new StoreException(Kind.REJECTED, "data_dir " + config.dataDirText() + " is not empty (it holds "
+                throw StoreException.refusal("data_dir " + config.dataDirText() + " is not empty (it holds "
                         + String.join(", ", nonEmpty) + "): set schema = recreate to drop the data and load anew");
             }
             tuneFor(false, config.compactAfterLoad());

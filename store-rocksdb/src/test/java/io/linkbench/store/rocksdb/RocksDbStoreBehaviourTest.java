@@ -107,6 +107,7 @@ class RocksDbStoreBehaviourTest {
             String expected = "data_dir " + dir.resolve("db") + " is locked by another process (LOCK held)";
             assertEquals(expected, e.getMessage());
             assertFalse(e.isRetryable());
+            assertTrue(e.isRefusal(), "a held lock is a refusal: the CLI prints no stack-trace hint");
             assertNotNull(first.info());
         }
     }
@@ -128,6 +129,7 @@ class RocksDbStoreBehaviourTest {
         }
         StoreException e = assertThrows(StoreException.class, this::open);
         assertEquals(StoreException.Kind.REJECTED, e.kind());
+        assertTrue(e.isRefusal());
         assertTrue(e.getMessage().contains("not a linkbench store (column family 'users')"), e.getMessage());
     }
 

@@ -1,0 +1,82 @@
+package io.linkbench.config;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The one place that makes text fit for an error message: a long value is cut to its first characters
+ * and its length, and anything that looks like a secret is replaced by {@value #HIDDEN}. Messages of
+ * {@link ConfigException}, of {@code StoreException} and every line the CLI prints for an error pass
+ * through here, so a mistyped password or a 10 MB value never reaches the terminal or a log.
+ */
+public final class MessageText {
+    /** What a secret is replaced by. */
+    public static final String HIDDEN = "***";
+    /** The longest value shown whole. */
+    static final int VALUE_MAX = 80;
+    /** The longest message line shown whole. */
+    static final int LINE_MAX = 1000;
+    /** The longest run without whitespace (a path, a URL) shown whole in a message line. */
+    static final int RUN_MAX = 200;
+    private static final Pattern LONG_RUN = Pattern.compile("\\S{" + (RUN_MAX + 1) + ",}");
+
+    /** A name that holds a credential: password, passwd, pwd, secret, token, api key, credentials. */
+    private static final Pattern SECRET_NAME = Pattern.compile(
+            "password|passwd|pwd|secret|token|api_?key|access_?key|private_?key|credential", Pattern.CASE_INSENSITIVE);
+    /**
+     * {@code name=value} or {@code name:value} where the name looks like a secret; the value runs to
+     * whitespace, a quote, a URL-option separator or a colon that ends the value (": allowed").
+     * A colon followed by a space is prose, not a value.
+     */
+    private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
+            "([\\w.-]*(?:" + SECRET_NAME.pattern() + ")[\\w.-]*)(\\s*=\\s*|:(?=[^\\s/]))([^\\s&;,'\"]+?)(?=:\\s|:$|[\\s&;,'\"]|$)",
+            Pattern.CASE_INSENSITIVE);
+    /** The password of {@code scheme://user:password@host}. */
+    private static final Pattern URL_PASSWORD = Pattern.compile("(://[^/\\s:@]*):([^@\\s/]*)@");
+
+    private MessageText() {
+    }
+
+    /** True when a key or option name is about a credential (e.g. {@code mysql_password}, {@code password_file}). */
+    public static boolean looksSecret(String name) {
+        return SECRET_NAME.matcher(name).find();
+    }
+
+    /** True when the value of {@code name} is a credential: a secret-looking name that does not name a file. */
+    private static boolean holdsSecret(String name) {
+        return looksSecret(name) && !name.toLowerCase(Locale.ROOT).endsWith("_file");
+    }
+
+    /** A value for a message: cut to its first characters and its length when it is long. */
+    public static String value(String value) {
+        if (value == null || value.length() <= VALUE_MAX) {
+            return value;
+        }
+        return value.substring(0, VALUE_MAX - 20) + "… (" + value.length() + " chars)";
+    }
+
+    /**
+     * A message line: every run of more than {@value #RUN_MAX} characters without a space cut like a
+     * long value, secrets hidden, and the whole cut when it is longer than {@value #LINE_MAX}.
+     */
+    public static String line(String message) {
+        if (message == null) {
+            return null;
+        }
+        String runsCut = LONG_RUN.matcher(message).replaceAll(r -> Matcher.quoteReplacement(value(r.group())));
+        String hidden = redact(runsCut);
+        if (hidden.length() <= LINE_MAX) {
+            return hidden;
+        }
+        return hidden.substring(0, LINE_MAX - 40) + "… (" + hidden.length() + " chars)";
+    }
+
+    /** The text with every secret-looking value and URL password replaced by {@value #HIDDEN}. */
+    public static String redact(String text) {
+        Matcher m = SECRET_ASSIGNMENT.matcher(text);
+        String out = m.replaceAll(r -> holdsSecret(r.group(1))
+                ? Matcher.quoteReplacement(r.group(1) + r.group(2) + HIDDEN) : Matcher.quoteReplacement(r.group()));
+        return URL_PASSWORD.matcher(out).replaceAll("$1:" + HIDDEN + "@");
+    }
+}

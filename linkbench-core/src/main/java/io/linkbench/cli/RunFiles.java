@@ -23,7 +23,7 @@ final class RunFiles {
      * 1 MiB; a long run with short intervals writes a few MiB of {@code latency.hlog}.
      */
     static final long MIN_FREE_BYTES = 8L << 20;
-    /** The files of a run directory, in the order they are reported. */
+    /** How many files a run directory holds: the three above and the two interval files. */
     static final int FILE_COUNT = 5;
 
     private final PrintStream out;

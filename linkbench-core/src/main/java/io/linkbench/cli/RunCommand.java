@@ -7,7 +7,6 @@ import io.linkbench.report.CostTable;
 import io.linkbench.report.IntervalFiles;
 import io.linkbench.report.LatencyTable;
 import io.linkbench.report.ResultFiles;
-import io.linkbench.report.html.HtmlReport;
 import io.linkbench.run.CostProbe;
 import io.linkbench.run.LoadPhase;
 import io.linkbench.run.RequestPhase;
@@ -38,7 +37,9 @@ import java.util.concurrent.TimeUnit;
  * Runs the phases asked for on the command line: validates the configuration, opens the store, runs
  * the load and/or request phase (the latter {@code --loops} times), prints each phase's tables, writes
  * the interval files as it goes and {@code result.json} and {@code summary.txt} at the end. Ctrl-C
- * stops the running phase; what it measured is still printed and written.
+ * stops the running phase; what it measured is still printed and written. A file that cannot be
+ * written (a full disk) is named on the error stream, the others are still written, and the exit code
+ * is 1 ({@link RunFiles}).
  */
 final class RunCommand implements Callable<Integer> {
     /** Why a run stopped when the JVM's shutdown began: a signal (the JVM exits 128 + its number). */
@@ -71,6 +72,7 @@ final class RunCommand implements Callable<Integer> {
         RunConfig run = RunConfig.from(cfg.settings());
         WorkloadConfig workload = WorkloadConfig.from(cfg.settings());
         GraphShape shape = new GraphShape(workload, run.seed());
+        RunFiles.checkResultsBase(resultsBase); // before the store is opened: a load would be lost
         RunControl control = new RunControl();
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -91,6 +93,7 @@ final class RunCommand implements Callable<Integer> {
         ResultFiles files = new ResultFiles();
         Path dir = null;
         IntervalFiles intervals = null;
+        boolean written = true;
         try (GraphStore store = cfg.provider().open(new StoreContext(cfg.settings(), sessions))) {
             dir = files.createRunDirectory(resultsBase, cfg.provider().name(), Instant.ofEpochMilli(started));
             intervals = new IntervalFiles(dir, operationNames(), started);
@@ -136,7 +139,7 @@ final class RunCommand implements Callable<Integer> {
                 if (dir != null && phases.isEmpty()) {
                     removeEmptyRun(dir); // nothing ran (e.g. a refused load): leave no empty run behind
                 } else if (dir != null) {
-                    write(files, dir, cfg, started, runId, info, phases, summary);
+                    written = write(dir, cfg, started, runId, info, phases, summary, intervals);
                 }
             } finally {
                 finished.countDown();
@@ -144,8 +147,11 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         if (control.failed()) {
-            out.println("linkbench: " + control.reason());
+            err.println("linkbench: " + control.reason());
             return Main.FAILED;
+        }
+        if (!written) {
+            return Main.FAILED; // results were lost
         }
         return control.interrupted() ? Main.INTERRUPTED : Main.OK;
     }
@@ -167,13 +173,12 @@ final class RunCommand implements Callable<Integer> {
         summary.append('\n').append(table).append('\n');
     }
 
-    private void write(ResultFiles files, Path dir, ConfigLoader.Loaded cfg, long started, String runId, StoreInfo info,
-                       List<PhaseResult> phases, StringBuilder summary) throws IOException {
+    private boolean write(Path dir, ConfigLoader.Loaded cfg, long started, String runId, StoreInfo info,
+                          List<PhaseResult> phases, StringBuilder summary, IntervalFiles intervals) {
         RunResult result = new RunResult(Main.version(), started, hostName(), cfg.settings().redacted(cfg.declared()),
                 info, phases, runId);
-        files.write(dir, result, summary.toString());
-        new HtmlReport().write(dir.resolve(HtmlReport.FILE_NAME), result);
-        out.println("results: " + dir);
+        return new RunFiles(out, err).write(dir, result, summary.toString(),
+                intervals == null ? List.of() : intervals.failures());
     }
 
     private static void removeEmptyRun(Path dir) {

@@ -4,9 +4,10 @@ import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalSample;
 import io.linkbench.measure.PhaseObserver;
 import java.io.Closeable;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +28,9 @@ import org.HdrHistogram.HistogramLogWriter;
  *       readable by HdrHistogram's {@code HistogramLogProcessor -tag GET_NODE}.</li>
  * </ul>
  * The CSV header is fixed at the first interval: its rate columns are those the first interval had.
+ *
+ * <p>A write that fails (a full disk) does not stop the run: that file keeps what was written before,
+ * gets no more, and {@link #failures()} names it with the reason.
  */
 public final class IntervalFiles implements PhaseObserver, Closeable {
     /** File names in the run directory. */
@@ -34,6 +38,8 @@ public final class IntervalFiles implements PhaseObserver, Closeable {
     public static final String HLOG = "latency.hlog";
 
     private final List<String> opNames;
+    private final FailureKeeping csvOut;
+    private final FailureKeeping hlogOut;
     private final PrintStream csv;
     private final PrintStream hlogStream;
     private final HistogramLogWriter hlog;
@@ -45,8 +51,10 @@ public final class IntervalFiles implements PhaseObserver, Closeable {
      */
     public IntervalFiles(Path dir, List<String> opNames, long startEpochMs) throws IOException {
         this.opNames = List.copyOf(opNames);
-        this.csv = new PrintStream(Files.newOutputStream(dir.resolve(CSV)), false, StandardCharsets.UTF_8);
-        this.hlogStream = new PrintStream(Files.newOutputStream(dir.resolve(HLOG)), false, StandardCharsets.UTF_8);
+        this.csvOut = new FailureKeeping(Files.newOutputStream(dir.resolve(CSV)));
+        this.hlogOut = new FailureKeeping(Files.newOutputStream(dir.resolve(HLOG)));
+        this.csv = new PrintStream(csvOut, false, StandardCharsets.UTF_8);
+        this.hlogStream = new PrintStream(hlogOut, false, StandardCharsets.UTF_8);
         this.hlog = new HistogramLogWriter(hlogStream);
         hlog.outputComment("linkbench latency log: one histogram per operation (tag) and interval, values in ns");
         hlog.outputLogFormatVersion();
@@ -94,9 +102,21 @@ public final class IntervalFiles implements PhaseObserver, Closeable {
             hlog.outputIntervalHistogram(h);
         }
         hlogStream.flush();
-        if (csv.checkError() || hlogStream.checkError()) {
-            throw new UncheckedIOException(new IOException("cannot write " + CSV + " or " + HLOG));
+    }
+
+    /**
+     * One line per file that could not be written completely, {@code "<file>: <reason>"}; empty when
+     * both were.
+     */
+    public synchronized List<String> failures() {
+        List<String> out = new ArrayList<>();
+        if (csvOut.failure != null) {
+            out.add(CSV + ": " + csvOut.failure);
         }
+        if (hlogOut.failure != null) {
+            out.add(HLOG + ": " + hlogOut.failure);
+        }
+        return out;
     }
 
     private String header() {
@@ -128,5 +148,56 @@ public final class IntervalFiles implements PhaseObserver, Closeable {
     public synchronized void close() {
         csv.close();
         hlogStream.close();
+    }
+
+    /**
+     * Remembers the first failure of its stream and from then on drops what is written, so the file
+     * keeps what it had and the run goes on. {@link PrintStream} alone would swallow the reason.
+     */
+    private static final class FailureKeeping extends FilterOutputStream {
+        private volatile String failure;
+
+        FailureKeeping(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (failure == null) {
+                try {
+                    out.write(b, off, len);
+                } catch (IOException e) {
+                    failure = AtomicFile.reason(e);
+                }
+            }
+        }
+
+        @Override
+        public void flush() {
+            if (failure == null) {
+                try {
+                    out.flush();
+                } catch (IOException e) {
+                    failure = AtomicFile.reason(e);
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            flush();
+            try {
+                out.close();
+            } catch (IOException e) {
+                if (failure == null) {
+                    failure = AtomicFile.reason(e);
+                }
+            }
+        }
     }
 }

@@ -3,11 +3,9 @@ package io.linkbench.report;
 import io.linkbench.measure.RunResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -15,8 +13,8 @@ import java.time.format.DateTimeFormatter;
 /**
  * The files of one run: a directory {@code <results>/<yyyyMMdd-HHmmss>-<store>/} (UTC start time;
  * {@code -2}, {@code -3} ... appended when taken) holding {@code result.json} and {@code summary.txt}.
- * Each file is written to a temporary file in the same directory and then moved into place, so a
- * reader never sees half a file.
+ * Each file is written through {@link AtomicFile}: a reader never sees half a file, and every file
+ * of the run directory is 0666 less the umask (0644 usually).
  *
  * <p>{@code result.json} (pretty-printed, snake_case names, maps with sorted keys, times in ms since
  * the epoch and as ISO-8601 UTC, latencies in ms with 3 decimals):
@@ -120,8 +118,18 @@ public final class ResultFiles {
 
     /** Writes {@code result.json} and {@code summary.txt} into {@code dir}, replacing earlier ones. */
     public void write(Path dir, RunResult run, String summaryText) throws IOException {
-        writeAtomically(dir.resolve(RESULT_JSON), writer.write(run));
-        writeAtomically(dir.resolve(SUMMARY_TXT), summaryText.getBytes(StandardCharsets.UTF_8));
+        writeResult(dir, run);
+        writeSummary(dir, summaryText);
+    }
+
+    /** Writes {@code result.json} into {@code dir}, replacing an earlier one. */
+    public void writeResult(Path dir, RunResult run) throws IOException {
+        AtomicFile.write(dir.resolve(RESULT_JSON), writer.write(run));
+    }
+
+    /** Writes {@code summary.txt} into {@code dir}, replacing an earlier one. */
+    public void writeSummary(Path dir, String summaryText) throws IOException {
+        AtomicFile.write(dir.resolve(SUMMARY_TXT), summaryText.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Reads {@code result.json} from a run directory. */
@@ -132,20 +140,6 @@ public final class ResultFiles {
             return reader.read(json);
         } catch (IOException e) {
             throw new IOException(file + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static void writeAtomically(Path target, byte[] content) throws IOException {
-        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
-        try {
-            Files.write(tmp, content);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
         }
     }
 }

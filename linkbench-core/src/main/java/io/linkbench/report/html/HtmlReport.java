@@ -2,15 +2,12 @@ package io.linkbench.report.html;
 
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
+import io.linkbench.report.AtomicFile;
 import io.linkbench.report.SummaryRow;
 import io.linkbench.store.StoreInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,21 +33,7 @@ public final class HtmlReport {
 
     /** Writes the page to {@code file} (through a temporary file, so a reader never sees half a page). */
     public void write(Path file, RunResult run) throws IOException {
-        byte[] html = render(run).getBytes(StandardCharsets.UTF_8);
-        Path dir = file.toAbsolutePath().getParent();
-        // not Files.createTempFile: its owner-only permissions would stay with the report
-        Path tmp = dir.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + "."
-                + System.nanoTime() + ".tmp");
-        try {
-            Files.write(tmp, html, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFile.write(file, render(run).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The page as a string. */

@@ -15,11 +15,15 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class MemorySession implements StoreSession {
     private static final byte[] NO_BYTES = {};
+    /** What a batch and a single row add to {@link #writes}. */
+    private static final int BATCH = 64;
+    private static final int ROW = 1;
 
     private final MemoryStore store;
     private final ConcurrentHashMap<Long, Node> nodes;
     private final MemoryStats stats;
     private boolean closed;
+    private int writes;
 
     MemorySession(MemoryStore store) {
         this.store = store;
@@ -29,7 +33,7 @@ final class MemorySession implements StoreSession {
 
     @Override
     public long addNode(Node node) throws StoreException {
-        checkOpen();
+        checkWrite(ROW);
         long id = store.maxNodeId().incrementAndGet();
         Node stored = new Node(id, node.type(), node.version(), node.time(), copy(node.data()));
         stats.nodeWritten(nodes.put(id, stored), stored);
@@ -49,7 +53,7 @@ final class MemorySession implements StoreSession {
 
     @Override
     public boolean updateNode(Node node) throws StoreException {
-        checkOpen();
+        checkWrite(ROW);
         Node stored = new Node(node.id(), node.type(), node.version(), node.time(), copy(node.data()));
         while (true) {
             Node current = nodes.get(node.id());
@@ -80,20 +84,20 @@ final class MemorySession implements StoreSession {
 
     @Override
     public boolean addLink(Link link) throws StoreException {
-        checkOpen();
+        checkWrite(ROW);
         return store.groupForWrite(link.id1(), link.linkType()).add(copy(link), stats);
     }
 
     @Override
     public boolean updateLink(Link link) throws StoreException {
-        checkOpen();
+        checkWrite(ROW);
         LinkGroup g = store.group(link.id1(), link.linkType());
         return g != null && g.update(copy(link), stats);
     }
 
     @Override
     public boolean updateOrAddLink(Link link) throws StoreException {
-        checkOpen();
+        checkWrite(ROW);
         return store.groupForWrite(link.id1(), link.linkType()).updateOrAdd(copy(link), stats);
     }
 
@@ -143,7 +147,7 @@ final class MemorySession implements StoreSession {
 
     @Override
     public void loadNodes(List<Node> batch) throws StoreException {
-        checkOpen();
+        checkWrite(BATCH);
         long max = Long.MIN_VALUE;
         for (Node n : batch) {
             max = Math.max(max, n.id());
@@ -157,7 +161,7 @@ final class MemorySession implements StoreSession {
 
     @Override
     public void loadLinks(List<Link> batch) throws StoreException {
-        checkOpen();
+        checkWrite(BATCH);
         int from = 0;
         while (from < batch.size()) {
             Link first = batch.get(from);
@@ -177,7 +181,7 @@ final class MemorySession implements StoreSession {
 
     @Override
     public void loadCounts(List<LinkCount> batch) throws StoreException {
-        checkOpen();
+        checkWrite(BATCH);
         for (LinkCount c : batch) {
             store.groupForWrite(c.id1(), c.linkType()).loadCount(c);
             stats.countWritten();
@@ -187,6 +191,16 @@ final class MemorySession implements StoreSession {
     @Override
     public void close() {
         closed = true;
+    }
+
+    /** Checks the heap before every batch and every {@link #ROW}-th single-row write. */
+    private void checkWrite(int weight) throws StoreException {
+        checkOpen();
+        writes += weight;
+        if (writes >= BATCH) {
+            writes = 0;
+            store.checkHeap();
+        }
     }
 
     private void checkOpen() throws StoreException {

@@ -12,6 +12,7 @@ import io.linkbench.store.VerificationReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,7 +29,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * proceed in parallel. Payloads are copied on the way in. Rows handed out by reads are the stored,
  * immutable records: their {@code data} arrays are shared and must not be modified.
  *
- * <p>The data lives as long as this object; {@link #close()} drops it. Schema preparation must not run
+ * <p>The data lives as long as this object; {@link #close()} drops it. Writes fail with a one-line
+ * {@link StoreException} (and the data is dropped) when the heap is about to run out ({@link HeapGuard}). Schema preparation must not run
  * while sessions write.
  */
 public final class MemoryStore implements TransactionalStore, CountVerifier, StoreMetrics {
@@ -38,10 +40,17 @@ public final class MemoryStore implements TransactionalStore, CountVerifier, Sto
     private final ConcurrentHashMap<GroupKey, LinkGroup> groups = new ConcurrentHashMap<>();
     private final AtomicLong maxNodeId = new AtomicLong();
     private final MemoryStats stats = new MemoryStats();
+    private final HeapGuard heap;
     private volatile boolean closed;
+    private volatile String exhausted;
 
     /** An empty store, ready for use. */
     public MemoryStore() {
+        this(new HeapGuard());
+    }
+
+    MemoryStore(HeapGuard heap) {
+        this.heap = heap;
     }
 
     @Override
@@ -127,6 +136,37 @@ public final class MemoryStore implements TransactionalStore, CountVerifier, Sto
         if (closed) {
             throw new StoreException(StoreException.Kind.OTHER, "the memory store is closed");
         }
+        String why = exhausted;
+        if (why != null) {
+            throw new StoreException(StoreException.Kind.OTHER, why);
+        }
+    }
+
+    /**
+     * Fails when the heap is about to run out: then the data is dropped, so the run has heap left to
+     * report and write what it measured, and every later call fails with the same message.
+     */
+    void checkHeap() throws StoreException {
+        if (exhausted == null && heap.isShort()) {
+            exhaust();
+        }
+        checkOpen();
+    }
+
+    private synchronized void exhaust() {
+        if (exhausted != null) {
+            return;
+        }
+        long links = 0;
+        for (LinkGroup g : groups.values()) {
+            links += g.size();
+        }
+        exhausted = String.format(Locale.ROOT, "the memory store ran out of heap (-Xmx %d MiB) holding %,d nodes and %,d "
+                + "links: give the JVM more (java -Xmx...), lower maxid1, or use a disk store (store = rocksdb)",
+                heap.max() >> 20, nodes.mappingCount(), links);
+        nodes.clear();
+        groups.clear();
+        stats.dataDropped();
     }
 
     ConcurrentHashMap<Long, Node> nodes() {

@@ -129,6 +129,9 @@ final class Requester implements Runnable {
     }
 
     private void fail(int op, long intended, long start, StoreException.Kind kind, Exception e) {
+        if (kind == StoreException.Kind.FATAL) {
+            control.fail(oneLine(e)); // the store can serve nothing more: the run stops, failed
+        }
         if (!straddlesWarmupEnd()) {
             recorder.recordError(op, kind);
             if (schedule != null) {

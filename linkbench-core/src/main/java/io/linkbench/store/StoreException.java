@@ -27,6 +27,11 @@ public class StoreException extends Exception {
         CONNECTION(true),
         /** The server did not answer in time. */
         TIMEOUT(false),
+        /**
+         * The store can serve no more calls (its memory or disk is exhausted): the run stops at once and
+         * is marked failed, with this exception's message as the reason.
+         */
+        FATAL(false),
         /** The request was rejected as invalid (constraint, schema, bad argument). */
         REJECTED(false),
         /** Anything else. */

@@ -153,7 +153,8 @@ class PhaseEndTest {
     void aLoadWhoseStoreBreaksIsFailedNotInterrupted() throws Exception {
         PhaseDriver d = driver(List.of("maxid1", "2001", "max_retries", "0"), Op.GET_NODE, 100);
         RunControl control = new RunControl();
-        try (GraphStore store = breakingLinks(memory(d))) {
+        try (GraphStore store = breaking(memory(d), "loadLinks",
+                new StoreException(StoreException.Kind.CONNECTION, "MySQL server has gone away"))) {
             PhaseResult p = load(d, store, control);
             assertEquals(PhaseEnd.Status.FAILED, p.end().status());
             assertEquals("failure", p.end().endedBy());
@@ -178,20 +179,37 @@ class PhaseEndTest {
         }
     }
 
-    /** The store, whose sessions fail every link batch as a lost server would (after retries). */
-    private static GraphStore breakingLinks(GraphStore store) {
+    @Test
+    void aStoreThatCanServeNoMoreEndsTheRequestPhaseAsFailed() throws Exception {
+        PhaseDriver d = driver(List.of("maxtime", "600"), Op.GET_NODE, 50, Op.COUNT_LINK, 50);
+        RunControl control = new RunControl();
+        try (GraphStore store = memory(d)) {
+            load(d, store, new RunControl());
+            try (GraphStore broken = breaking(store, "getNode",
+                    new StoreException(StoreException.Kind.FATAL, "the store ran out of disk"))) {
+                PhaseResult p = new RequestPhase(d.run, d.workload, d.shape, control, out, 0, PhaseObserver.NONE)
+                        .execute(broken);
+                assertEquals(PhaseEnd.failed("the store ran out of disk"), p.end());
+                assertTrue(control.failed());
+                assertTrue(p.seconds() < 60, "stopped at once, not at maxtime: " + p.seconds());
+            }
+        }
+    }
+
+    /** The store, whose sessions fail every call of {@code method} with {@code failure}. */
+    private static GraphStore breaking(GraphStore store, String method, StoreException failure) {
         return (GraphStore) Proxy.newProxyInstance(GraphStore.class.getClassLoader(), new Class<?>[] {GraphStore.class},
                 (proxy, m, args) -> {
                     Object r = invoke(store, m, args);
-                    return m.getName().equals("session") ? breakingSession((StoreSession) r) : r;
+                    return m.getName().equals("session") ? breaking((StoreSession) r, method, failure) : r;
                 });
     }
 
-    private static StoreSession breakingSession(StoreSession s) {
+    private static StoreSession breaking(StoreSession s, String method, StoreException failure) {
         return (StoreSession) Proxy.newProxyInstance(StoreSession.class.getClassLoader(),
                 new Class<?>[] {StoreSession.class}, (proxy, m, args) -> {
-                    if (m.getName().equals("loadLinks")) {
-                        throw new StoreException(StoreException.Kind.CONNECTION, "MySQL server has gone away");
+                    if (m.getName().equals(method)) {
+                        throw failure;
                     }
                     return invoke(s, m, args);
                 });

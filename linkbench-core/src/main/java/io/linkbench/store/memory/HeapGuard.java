@@ -13,7 +13,9 @@ import java.util.function.LongSupplier;
  *
  * <p>The heap is short when less than {@link #headroom} bytes could still be allocated. As the used
  * figure includes garbage, a short reading is confirmed after a collection ({@code System.gc()}), at most
- * once a second; in between, the last confirmed reading stands.
+ * once a second; in between, the live heap is estimated as the last collection left it plus twice what
+ * the store says it added since (a loader adds far more than the headroom in a second, so the last
+ * reading alone would go stale), and only a short estimate forces another collection.
  */
 final class HeapGuard {
     /**
@@ -30,6 +32,8 @@ final class HeapGuard {
     private long lastCollect;
     private boolean lastShort;
     private boolean collected;
+    private long liveAfterCollect;
+    private long storeBytesAtCollect;
 
     /** A guard of this JVM's heap. */
     HeapGuard() {
@@ -49,20 +53,32 @@ final class HeapGuard {
         return max;
     }
 
-    /** True when the heap is short even after a collection. */
-    boolean isShort() {
-        return max - used.getAsLong() < headroom && confirmShort();
+    /**
+     * True when the heap is short even after a collection.
+     *
+     * @param storeBytes what the store estimates its data takes now
+     */
+    boolean isShort(long storeBytes) {
+        return max - used.getAsLong() < headroom && confirmShort(storeBytes);
     }
 
-    private synchronized boolean confirmShort() {
+    private synchronized boolean confirmShort(long storeBytes) {
         long now = System.nanoTime();
         if (collected && now - lastCollect < COLLECT_INTERVAL_NANOS) {
-            return lastShort;
+            if (lastShort) {
+                return true;
+            }
+            long estimate = liveAfterCollect + 2 * Math.max(0, storeBytes - storeBytesAtCollect);
+            if (max - estimate >= headroom) {
+                return false;
+            }
         }
         collect.run();
         collected = true;
         lastCollect = System.nanoTime();
-        lastShort = max - used.getAsLong() < headroom;
+        liveAfterCollect = used.getAsLong();
+        storeBytesAtCollect = storeBytes;
+        lastShort = max - liveAfterCollect < headroom;
         return lastShort;
     }
 }

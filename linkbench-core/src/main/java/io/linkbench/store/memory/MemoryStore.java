@@ -138,7 +138,7 @@ public final class MemoryStore implements TransactionalStore, CountVerifier, Sto
         }
         String why = exhausted;
         if (why != null) {
-            throw new StoreException(StoreException.Kind.OTHER, why);
+            throw new StoreException(exhausted != null ? StoreException.Kind.FATAL : StoreException.Kind.OTHER, why);
         }
     }
 
@@ -147,7 +147,7 @@ public final class MemoryStore implements TransactionalStore, CountVerifier, Sto
      * report and write what it measured, and every later call fails with the same message.
      */
     void checkHeap() throws StoreException {
-        if (exhausted == null && heap.isShort()) {
+        if (exhausted == null && heap.isShort(stats.estimatedBytes())) {
             exhaust();
         }
         checkOpen();

@@ -34,10 +34,28 @@ class MemoryHeapTest {
             collections.incrementAndGet();
             used.set(50 * MIB); // the collection freed garbage
         });
-        assertFalse(guard.isShort(), "28 MiB free of 128 MiB is above the 16 MiB headroom");
+        assertFalse(guard.isShort(0), "28 MiB free of 128 MiB is above the 16 MiB headroom");
         used.set(120 * MIB);
-        assertFalse(guard.isShort(), "garbage: the collection brought it down");
+        assertFalse(guard.isShort(0), "garbage: the collection brought it down");
         assertEquals(1, collections.get());
+    }
+
+    @Test
+    void whatTheStoreAddedSinceTheLastCollectionForcesAnotherWithinTheSecond() {
+        AtomicLong used = new AtomicLong(120 * MIB);
+        AtomicLong afterCollection = new AtomicLong(50 * MIB);
+        AtomicInteger collections = new AtomicInteger();
+        HeapGuard guard = new HeapGuard(128 * MIB, used::get, () -> {
+            collections.incrementAndGet();
+            used.set(afterCollection.get());
+        });
+        assertFalse(guard.isShort(1_000), "50 MiB live after the collection");
+        used.set(120 * MIB);
+        assertFalse(guard.isShort(1_000 + 10 * MIB), "50 + 2 x 10 MiB estimated: no new collection");
+        assertEquals(1, collections.get());
+        afterCollection.set(120 * MIB);
+        assertTrue(guard.isShort(1_000 + 40 * MIB), "50 + 2 x 40 MiB estimated is short: collected, and confirmed");
+        assertEquals(2, collections.get());
     }
 
     @Test
@@ -52,6 +70,7 @@ class MemoryHeapTest {
         assertEquals("the memory store ran out of heap (-Xmx 64 MiB) holding 2 nodes and 0 links: give the JVM more "
                 + "(java -Xmx...), lower maxid1, or use a disk store (store = rocksdb)", e.getMessage());
         assertEquals(0, store.nodes().mappingCount(), "the data was dropped to free the heap");
+        assertEquals(StoreException.Kind.FATAL, e.kind(), "the run stops as failed, in a request phase too");
         used.set(0);
         assertEquals(e.getMessage(), assertThrows(StoreException.class, () -> s.getNode(1, 1)).getMessage(),
                 "every later call fails the same way");

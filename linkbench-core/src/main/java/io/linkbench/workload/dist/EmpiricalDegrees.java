@@ -1,6 +1,7 @@
 package io.linkbench.workload.dist;
 
 import io.linkbench.config.ConfigException;
+import io.linkbench.config.Settings;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -158,7 +159,7 @@ final class EmpiricalDegrees implements DegreeDistribution {
         private long parseWhole(String field) {
             long value;
             try {
-                value = Long.parseLong(field);
+                value = Settings.parseInteger(field); // ASCII digits only
             } catch (NumberFormatException e) {
                 double d = parseNumber(field);
                 if (d != Math.rint(d) || Math.abs(d) > 9.0e18) {
@@ -182,7 +183,7 @@ final class EmpiricalDegrees implements DegreeDistribution {
 
         private double parseNumber(String field) {
             try {
-                double d = Double.parseDouble(field);
+                double d = Settings.parseNumber(field);
                 if (Double.isFinite(d)) {
                     return d;
                 }

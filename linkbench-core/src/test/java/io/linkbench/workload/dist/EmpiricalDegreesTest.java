@@ -96,6 +96,7 @@ class EmpiricalDegreesTest {
         assertError(write("nlinks", "other", "1 100"), "nlinks", ":1: section 'nlinks' has no rows");
         assertError(write("nlinks", "-1 50"), "nlinks", ":2: value -1 is negative");
         assertError(write("nlinks", "0 100"), "nlinks", ":1: section 'nlinks' has no value >= 1");
+        assertError(write("nlinks", "1 50", "\u0662 100"), "nlinks", ":3: '\u0662' is not a number"); // Arabic-Indic 2
         Path missing = dir.resolve("absent.dat");
         ConfigException e = assertThrows(ConfigException.class, () -> DegreeDistribution.fromCdfFile(missing, "nlinks"));
         assertEquals(missing + ": no such file", e.getMessage());

@@ -33,6 +33,11 @@ final class CliRunner {
      * <args>}; returns the exit code.
      */
     static int run(String configFile, String database, String... args) {
+        return Main.run(args(configFile, database, args).toArray(String[]::new));
+    }
+
+    /** The arguments {@link #run} passes to linkbench. */
+    static List<String> args(String configFile, String database, String... args) {
         List<String> all = new ArrayList<>(List.of("-c", repositoryRoot().resolve("config").resolve(configFile).toString()));
         for (var e : MySqlTestServer.settings("", database, java.util.Map.of()).entrySet()) {
             if (!e.getKey().equals("engine") && !e.getKey().equals("store")) {
@@ -45,7 +50,7 @@ final class CliRunner {
             all.remove("verify");
             all.add(0, "verify");
         }
-        return Main.run(all.toArray(String[]::new));
+        return all;
     }
 
     /** The result.json of the only run directory under {@code results}. */

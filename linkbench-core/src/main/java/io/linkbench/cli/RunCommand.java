@@ -9,6 +9,7 @@ import io.linkbench.report.LatencyTable;
 import io.linkbench.report.ResultFiles;
 import io.linkbench.run.CostProbe;
 import io.linkbench.run.LoadPhase;
+import io.linkbench.run.LoadRecord;
 import io.linkbench.run.RequestPhase;
 import io.linkbench.run.RunConfig;
 import io.linkbench.run.RunControl;
@@ -102,6 +103,15 @@ final class RunCommand implements Callable<Integer> {
             info = store.info();
             Map<String, String> facts = new LinkedHashMap<>(info.facts());
             facts.put("probe devices", cost.devicesOrigin());
+            if (requests && !load) {
+                LoadRecord.Verdict verdict = LoadRecord.check(store, cfg.settings());
+                if (verdict.refusal().isPresent()) {
+                    err.println("linkbench: " + verdict.refusal().get());
+                    return Main.FAILED;
+                }
+                verdict.warnings().forEach(w -> err.println("linkbench: warning: " + w));
+                verdict.fact().ifPresent(f -> facts.put("load_state", f));
+            }
             info = new StoreInfo(info.store(), info.version(), info.engine(), facts);
             String header = String.format("linkbench %s: store=%s%s%s, startid1=%d, maxid1=%d, seed=%d%n", Main.version(),
                     info.store(), info.engine().isEmpty() ? "" : " engine=" + info.engine(),
@@ -112,7 +122,7 @@ final class RunCommand implements Callable<Integer> {
             if (load) {
                 LoadGenerator generator = new LoadGenerator(workload, shape, run.seed(), started);
                 PhaseResult p = new LoadPhase(run, generator, control, out, System.console() != null, observer)
-                        .execute(store);
+                        .execute(store, LoadRecord.starting(cfg.settings(), Instant.ofEpochMilli(started)));
                 phases.add(p);
                 report(p, summary);
             }

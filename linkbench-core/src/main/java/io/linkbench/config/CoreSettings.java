@@ -51,6 +51,7 @@ public final class CoreSettings {
         s.add(Setting.of("progressfreq", "5", "seconds between load progress reports"));
         s.add(Setting.of("load_writeback", "true", "after the post-load steps, wait (sync -f) until the data directory's file system has written its dirty pages, timed and charged to the load as its write-back step; false: the load's cost ends without it (pages still dirty are charged to nobody)"));
         // request phase
+        s.add(Setting.of("allow_incomplete_load", "false", "-r without -l: true runs the request phase on a store whose last load did not complete (killed, interrupted, failed) or that records none; false refuses"));
         s.add(Setting.of("requesters", "2", "request threads"));
         s.add(Setting.of("requests", "10000000", "requests after warm-up: in total over all requesters, or per requester (request_counts)"));
         s.add(Setting.of("request_counts", "total", "total: requests and requestrate are over all requesters; per_requester: per requester, as in the original's files"));

@@ -15,6 +15,7 @@ import io.linkbench.measure.PhaseRecorder;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.WorkerRecorder;
 import io.linkbench.store.GraphStore;
+import io.linkbench.store.LoadState;
 import io.linkbench.store.LoadHooks;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreMetrics;
@@ -80,7 +81,17 @@ public final class LoadPhase {
      * @throws StoreException when the store cannot be prepared or sessions cannot be opened
      */
     public PhaseResult execute(GraphStore store) throws StoreException, InterruptedException {
+        return execute(store, LoadState.started(generator.shape().startId(), generator.shape().endId(), run.seed(), "",
+                java.time.Instant.now()));
+    }
+
+    /**
+     * As {@link #execute(GraphStore)}, and records the load in a {@link io.linkbench.store.LoadStateStore}:
+     * {@code starting} after the store is prepared, completed once inserts and post-load steps finished.
+     */
+    public PhaseResult execute(GraphStore store, LoadState starting) throws StoreException, InterruptedException {
         store.prepareForLoad(run.schema());
+        LoadRecord.save(store, starting);
         PhaseRecorder recorder = new PhaseRecorder(STEP_NAMES, false);
         long nodes = generator.shape().nodeCount();
         long expectedLinks = generator.shape().expectedLinks();
@@ -157,6 +168,9 @@ public final class LoadPhase {
         long size = StoreCounters.size(store);
         PhaseCost cost = observer.windowEnded(stats.stream().mapToLong(OpStats::rows).sum(), counters, size);
         OtherProcesses.warning(cost).ifPresent(warnings::add);
+        if (!control.interrupted() && failure.get() == null) {
+            LoadRecord.save(store, starting.completedAt(java.time.Instant.now()));
+        }
         if (writeBackSkipped.isPresent() && !cost.figures().isEmpty()) {
             cost = cost.plus(Map.of(), List.of(PhaseCost.STEP_PART + WRITE_BACK + ": skipped: " + writeBackSkipped.get()));
         }

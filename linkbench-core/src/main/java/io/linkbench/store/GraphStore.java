@@ -5,7 +5,7 @@ package io.linkbench.store;
  * worker thread and is closed once, after every session is closed.
  *
  * <p>Further capabilities are optional interfaces a store may implement: {@link TransactionalStore},
- * {@link CountVerifier}, {@link StoreMetrics}, {@link LoadHooks}.
+ * {@link CountVerifier}, {@link StoreMetrics}, {@link LoadHooks}, {@link LoadStateStore}.
  */
 public interface GraphStore extends AutoCloseable {
 

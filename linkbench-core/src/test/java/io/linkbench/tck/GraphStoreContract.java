@@ -29,6 +29,14 @@ public abstract class GraphStoreContract {
      */
     protected abstract GraphStore openFreshStore() throws Exception;
 
+    /**
+     * A new store on the data of the store {@link #openFreshStore()} returned last, which the TCK has
+     * closed; null (the default) when a store's data does not outlive close. The TCK closes it.
+     */
+    protected GraphStore reopenStore() throws Exception {
+        return null;
+    }
+
     /** Threads (each with its own session) of the concurrent tests. */
     protected int concurrentWriters() {
         return 4;
@@ -119,6 +127,14 @@ public abstract class GraphStoreContract {
     @Nested
     class Schema extends SchemaContract {
         Schema() {
+            super(GraphStoreContract.this);
+        }
+    }
+
+    /** LoadStateStore: the last load's state, kept as long as the data. */
+    @Nested
+    class LoadStates extends LoadStateContract {
+        LoadStates() {
             super(GraphStoreContract.this);
         }
     }

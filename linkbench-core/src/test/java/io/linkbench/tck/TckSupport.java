@@ -75,6 +75,25 @@ public abstract class TckSupport {
         store.prepareForRequests();
     }
 
+    /** Closes a store of {@link #storeForLoad}, whose sessions are closed, before the end of the test. */
+    protected final void closeStore(GraphStore store) throws Exception {
+        synchronized (this) {
+            toClose.remove(store);
+        }
+        store.close();
+    }
+
+    /** {@link GraphStoreContract#reopenStore()}, closed after the test; null when the store keeps nothing. */
+    protected final GraphStore reopen() throws Exception {
+        GraphStore store = contract.reopenStore();
+        if (store != null) {
+            synchronized (this) {
+                toClose.push(store);
+            }
+        }
+        return store;
+    }
+
     /** A session for the test's own thread, closed after the test. */
     protected final StoreSession session(GraphStore store) throws StoreException {
         StoreSession s = store.session(nextWorkerId(store));

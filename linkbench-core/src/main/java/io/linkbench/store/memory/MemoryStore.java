@@ -2,6 +2,8 @@ package io.linkbench.store.memory;
 
 import io.linkbench.graph.Node;
 import io.linkbench.store.CountVerifier;
+import io.linkbench.store.LoadState;
+import io.linkbench.store.LoadStateStore;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
@@ -14,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -33,7 +36,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link StoreException} (and the data is dropped) when the heap is about to run out ({@link HeapGuard}). Schema preparation must not run
  * while sessions write.
  */
-public final class MemoryStore implements TransactionalStore, CountVerifier, StoreMetrics {
+public final class MemoryStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadStateStore {
     private static final int MAX_EXAMPLES = 10;
 
     private final ConcurrentHashMap<Long, Node> nodes = new ConcurrentHashMap<>();
@@ -43,6 +46,7 @@ public final class MemoryStore implements TransactionalStore, CountVerifier, Sto
     private final HeapGuard heap;
     private volatile boolean closed;
     private volatile String exhausted;
+    private volatile LoadState loadState; // null: no load recorded (as in every new process)
 
     /** An empty store, ready for use. */
     public MemoryStore() {
@@ -69,6 +73,7 @@ public final class MemoryStore implements TransactionalStore, CountVerifier, Sto
             groups.clear();
             maxNodeId.set(0);
             stats.dataDropped();
+            loadState = null;
             return;
         }
         long links = 0;
@@ -122,6 +127,19 @@ public final class MemoryStore implements TransactionalStore, CountVerifier, Sto
     @Override
     public OptionalLong sizeBytes() {
         return OptionalLong.of(stats.estimatedBytes());
+    }
+
+    /** Kept in this object: a store in a new process has none, so {@code -r} alone is refused there. */
+    @Override
+    public void saveLoadState(LoadState state) throws StoreException {
+        checkOpen();
+        loadState = state;
+    }
+
+    @Override
+    public Optional<LoadState> loadState() throws StoreException {
+        checkOpen();
+        return Optional.ofNullable(loadState);
     }
 
     /** Drops all data; sessions still open fail on their next call. */

@@ -4,11 +4,14 @@ import com.mongodb.ReadConcern;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.connection.ClusterType;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.LoadHooks;
+import io.linkbench.store.LoadState;
+import io.linkbench.store.LoadStateStore;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreException.Kind;
@@ -18,6 +21,8 @@ import io.linkbench.store.StoreSession;
 import io.linkbench.store.TransactionalStore;
 import io.linkbench.store.VerificationReport;
 import java.util.LinkedHashMap;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
 import java.util.List;
 import java.util.Map;
 import java.nio.file.Path;
@@ -31,8 +36,10 @@ import java.util.OptionalLong;
  * {@link TransactionalMongoGraphStore}, which differs only in the guarantee it declares: link writes
  * and their count changes commit together.
  */
-class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks {
+class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore {
     private static final String BUILD_INDEX_STEP = "build index " + Schema.LINK_INDEX;
+    /** The load state's document in the meta collection (which schema = recreate drops). */
+    private static final BsonDocument LOAD_STATE = new BsonDocument(Docs.ID, new BsonString("load_state"));
 
     private final MongoConfig config;
     private final MongoClient client;
@@ -113,6 +120,32 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks {
         } catch (MongoException e) {
             throw Errors.toStore("prepare the schema", e);
         }
+    }
+
+    /** Written with a majority, journaled write concern, so it outlives a kill of the client or the server. */
+    @Override
+    public void saveLoadState(LoadState state) throws StoreException {
+        BsonDocument doc = LOAD_STATE.clone().append("state", new BsonString(state.toText()));
+        try {
+            schema.meta.withWriteConcern(WriteConcern.MAJORITY.withJournal(true))
+                    .replaceOne(LOAD_STATE, doc, new ReplaceOptions().upsert(true));
+        } catch (MongoException e) {
+            throw Errors.toStore("save the load state", e);
+        }
+    }
+
+    @Override
+    public Optional<LoadState> loadState() throws StoreException {
+        BsonDocument doc;
+        try {
+            doc = schema.meta.find(LOAD_STATE).first();
+        } catch (MongoException e) {
+            throw Errors.toStore("read the load state", e);
+        }
+        if (doc == null || !doc.isString("state")) {
+            return Optional.empty();
+        }
+        return Optional.of(LoadState.parse(doc.getString("state").getValue()));
     }
 
     @Override

@@ -22,6 +22,12 @@ class MongoStoreTest extends GraphStoreContract {
         return server.open("tck" + ++stores, Map.of(), maxSessions());
     }
 
+    /** The last store's database, on the same in-process server. */
+    @Override
+    protected GraphStore reopenStore() throws Exception {
+        return server.open("tck" + stores, Map.of(), maxSessions());
+    }
+
     @AfterEach
     void stopServer() {
         if (server != null) {

@@ -2,6 +2,8 @@ package io.linkbench.store.mysql;
 
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.LoadHooks;
+import io.linkbench.store.LoadState;
+import io.linkbench.store.LoadStateStore;
 import io.linkbench.store.LocalHost;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
@@ -28,7 +30,7 @@ import java.util.OptionalLong;
  * work (schema, metrics, verification) on one admin connection of its own, re-opened when lost. The
  * admin work is synchronized; sessions share nothing but the immutable configuration.
  */
-final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadHooks {
+final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadHooks, LoadStateStore {
     private static final String BUILD_INDEX_STEP = "build index " + Schema.LINK_INDEX;
 
     private final MySqlConfig config;
@@ -137,6 +139,27 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
         } catch (SQLException e) {
             throw adminFailure("prepare the schema", e);
         }
+    }
+
+    /** A row of the table {@value Schema#LOAD_TABLE}, keyed by the link table's name. */
+    @Override
+    public synchronized void saveLoadState(LoadState state) throws StoreException {
+        try {
+            schema.saveLoadState(admin(), state.toText());
+        } catch (SQLException e) {
+            throw adminFailure("save the load state", e);
+        }
+    }
+
+    @Override
+    public synchronized Optional<LoadState> loadState() throws StoreException {
+        Optional<String> text;
+        try {
+            text = schema.loadState(admin());
+        } catch (SQLException e) {
+            throw adminFailure("read the load state", e);
+        }
+        return text.isEmpty() ? Optional.empty() : Optional.of(LoadState.parse(text.get()));
     }
 
     @Override

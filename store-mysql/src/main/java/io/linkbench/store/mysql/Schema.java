@@ -1,5 +1,6 @@
 package io.linkbench.store.mysql;
 
+import io.linkbench.store.LoadState;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
 import java.sql.Connection;
@@ -9,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The database and its three tables: creates what is missing with the configured engine, refuses to
@@ -18,12 +20,15 @@ import java.util.List;
  */
 final class Schema {
     static final String LINK_INDEX = "id1_type";
+    /** One row per link table of the database: the text of its last load's state. */
+    static final String LOAD_TABLE = "linkbench_load";
 
     private final MySqlConfig config;
     private final String db;
     private final String nodeTable;
     private final String linkTable;
     private final String countTable;
+    private final String loadTable;
 
     Schema(MySqlConfig config) {
         this.config = config;
@@ -31,6 +36,7 @@ final class Schema {
         this.nodeTable = db + "." + SqlText.quote(config.nodeTable());
         this.linkTable = db + "." + SqlText.quote(config.linkTable());
         this.countTable = db + "." + SqlText.quote(config.countTable());
+        this.loadTable = db + "." + SqlText.quote(LOAD_TABLE);
     }
 
     /** Before a load: see {@link io.linkbench.store.GraphStore#prepareForLoad}. */
@@ -53,6 +59,12 @@ final class Schema {
             }
         }
         createMissing(c, !config.indexAfterLoad());
+        if (mode == SchemaMode.RECREATE) {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + loadTable + " WHERE link_table = ?")) {
+                ps.setString(1, config.linkTable());
+                ps.executeUpdate();
+            }
+        }
         boolean hasIndex = hasLinkIndex(c);
         if (config.indexAfterLoad() && hasIndex) {
             exec(c, "ALTER TABLE " + linkTable + " DROP INDEX " + LINK_INDEX);
@@ -68,6 +80,28 @@ final class Schema {
         createMissing(c, true);
         if (!hasLinkIndex(c)) {
             addLinkIndex(c);
+        }
+    }
+
+    /** Replaces the load state of this link table (autocommit: durable when it returns). */
+    void saveLoadState(Connection c, String text) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("REPLACE INTO " + loadTable + " (link_table, state) VALUES (?, ?)")) {
+            ps.setString(1, config.linkTable());
+            ps.setString(2, text);
+            ps.executeUpdate();
+        }
+    }
+
+    /** The load state of this link table, or empty when none was saved (or there is no load table). */
+    Optional<String> loadState(Connection c) throws SQLException {
+        if (!exists(c, LOAD_TABLE)) {
+            return Optional.empty();
+        }
+        try (PreparedStatement ps = c.prepareStatement("SELECT state FROM " + loadTable + " WHERE link_table = ?")) {
+            ps.setString(1, config.linkTable());
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
         }
     }
 
@@ -120,6 +154,8 @@ final class Schema {
         exec(c, "CREATE TABLE IF NOT EXISTS " + countTable + " ("
                 + "id BIGINT NOT NULL, link_type BIGINT NOT NULL, count BIGINT NOT NULL, time BIGINT NOT NULL,"
                 + " version BIGINT NOT NULL, PRIMARY KEY (id, link_type))" + engine);
+        exec(c, "CREATE TABLE IF NOT EXISTS " + loadTable + " (link_table VARCHAR(64) NOT NULL,"
+                + " state VARCHAR(" + LoadState.MAX_TEXT + ") NOT NULL, PRIMARY KEY (link_table))" + engine);
     }
 
     /** A column-family comment for an index under MyRocks; nothing for other engines. */

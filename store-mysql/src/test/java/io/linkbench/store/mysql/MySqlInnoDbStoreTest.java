@@ -11,4 +11,9 @@ class MySqlInnoDbStoreTest extends GraphStoreContract {
     protected GraphStore openFreshStore() throws Exception {
         return MySqlTestServer.freshStore("InnoDB", "lbtest_tck_innodb", Map.of(), maxSessions());
     }
+
+    @Override
+    protected GraphStore reopenStore() throws Exception {
+        return MySqlTestServer.open(MySqlTestServer.settings("InnoDB", "lbtest_tck_innodb", Map.of()));
+    }
 }

@@ -11,4 +11,9 @@ class MySqlRocksDbStoreTest extends GraphStoreContract {
     protected GraphStore openFreshStore() throws Exception {
         return MySqlTestServer.freshStore("ROCKSDB", "lbtest_tck_rocksdb", Map.of(), maxSessions());
     }
+
+    @Override
+    protected GraphStore reopenStore() throws Exception {
+        return MySqlTestServer.open(MySqlTestServer.settings("ROCKSDB", "lbtest_tck_rocksdb", Map.of()));
+    }
 }

@@ -11,10 +11,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.FlushOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.WriteOptions;
 
 /**
  * One open RocksDB database with the store's column families. Opening checks the directory first, so
@@ -25,6 +27,8 @@ final class Database implements AutoCloseable {
     /** Metadata keys in the default column family. */
     static final byte[] FORMAT_KEY = "linkbench.format".getBytes(StandardCharsets.UTF_8);
     static final byte[] NODE_ID_RESERVED_KEY = "linkbench.node_id.reserved".getBytes(StandardCharsets.UTF_8);
+    /** The text of the last load's {@link io.linkbench.store.LoadState}. */
+    static final byte[] LOAD_STATE_KEY = "linkbench.load_state".getBytes(StandardCharsets.UTF_8);
     private static final long FORMAT = 1;
 
     final RocksDB db;
@@ -172,6 +176,27 @@ final class Database implements AutoCloseable {
     long reservedNodeId() throws RocksDBException {
         byte[] v = db.get(meta, NODE_ID_RESERVED_KEY);
         return v == null ? Long.MIN_VALUE : Bytes.getLongBE(v, 0);
+    }
+
+    /**
+     * Writes the load state through the WAL, synced, so it survives a kill. A complete state is written
+     * after flushing every memtable: rows loaded without the WAL are on disk before it says so.
+     */
+    void putLoadState(String text, boolean flushFirst) throws RocksDBException {
+        if (flushFirst) {
+            try (FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
+                db.flush(fo, handles);
+            }
+        }
+        try (WriteOptions wo = new WriteOptions().setSync(true)) {
+            db.put(meta, wo, LOAD_STATE_KEY, text.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** The text of the load state, or null when none was written. */
+    String loadStateText() throws RocksDBException {
+        byte[] v = db.get(meta, LOAD_STATE_KEY);
+        return v == null ? null : new String(v, StandardCharsets.UTF_8);
     }
 
     /**

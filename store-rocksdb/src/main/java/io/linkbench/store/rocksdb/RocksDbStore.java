@@ -2,6 +2,8 @@ package io.linkbench.store.rocksdb;
 
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.LoadHooks;
+import io.linkbench.store.LoadState;
+import io.linkbench.store.LoadStateStore;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreException.Kind;
@@ -34,7 +36,7 @@ import org.rocksdb.RocksDBException;
  * its phase, cancels a running post-load compaction ({@link #cancelFinishLoadStep}) and closes the
  * store.
  */
-final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadHooks {
+final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadHooks, LoadStateStore {
     private static final int LOCK_STRIPES = 4096;
     private static final long CLOSE_DRAIN_MILLIS = 10_000;
     private static final String STEP_FLUSH = "flush memtables";
@@ -294,6 +296,33 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
                 runningCompaction.setCanceled(true);
                 database.db.cancelAllBackgroundWork(false);
             }
+        }
+    }
+
+    /** A key of the metadata family, written synced ({@link Database#putLoadState}); recreate drops it. */
+    @Override
+    public void saveLoadState(LoadState state) throws StoreException {
+        synchronized (lifecycle) {
+            ensureOpen();
+            try {
+                database.putLoadState(state.toText(), state.complete());
+            } catch (RocksDBException e) {
+                throw errors.onOperation("save of the load state", e);
+            }
+        }
+    }
+
+    @Override
+    public Optional<LoadState> loadState() throws StoreException {
+        synchronized (lifecycle) {
+            ensureOpen();
+            String text;
+            try {
+                text = database.loadStateText();
+            } catch (RocksDBException e) {
+                throw errors.onOperation("read of the load state", e);
+            }
+            return text == null ? Optional.empty() : Optional.of(LoadState.parse(text));
         }
     }
 

@@ -22,6 +22,18 @@ class RocksDbStoreTest extends GraphStoreContract {
         synchronized (dirs) {
             dirs.add(dir);
         }
+        return open(dir);
+    }
+
+    /** The directory of the store opened last. */
+    @Override
+    protected GraphStore reopenStore() throws Exception {
+        synchronized (dirs) {
+            return open(dirs.get(dirs.size() - 1));
+        }
+    }
+
+    private GraphStore open(Path dir) throws Exception {
         Settings settings = new Settings(Map.of("data_dir", dir.toString(), "block_cache_mb", "8",
                 "write_buffer_mb", "4", "background_jobs", "1"));
         return new RocksDbStoreProvider().open(new StoreContext(settings, maxSessions()));

@@ -1,6 +1,7 @@
 package io.linkbench.cli;
 
 import io.linkbench.config.ConfigException;
+import io.linkbench.measure.Phase;
 import io.linkbench.report.compare.Comparison;
 import io.linkbench.report.compare.ComparisonFormat;
 import io.linkbench.report.compare.ComparisonRenderer;
@@ -51,11 +52,17 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ComparisonFormat f = ComparisonFormat.parse(format);
-        if (parts && !"load".equals(phase)) {
+        Phase compared;
+        try {
+            compared = Phase.of(phase);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("--phase " + phase + ": must be one of " + String.join(", ", Comparison.PHASES));
+        }
+        if (parts && compared != Phase.LOAD) {
             throw new ConfigException("--parts needs --phase load");
         }
         List<LoadedRun> runs = LoadedRun.readAll(dirs);
-        Comparison comparison = Comparison.of(runs, labels, phase);
+        Comparison comparison = Comparison.of(runs, labels, compared);
         PrintWriter out = spec.commandLine().getOut();
         out.print(new ComparisonRenderer().render(comparison, f));
         if (parts) {

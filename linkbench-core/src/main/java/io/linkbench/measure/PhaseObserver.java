@@ -17,7 +17,7 @@ public interface PhaseObserver {
     };
 
     /** The measured window of phase {@code phase} (loop {@code loop}) starts now (after any warm-up). */
-    default void windowStarted(String phase, int loop) {
+    default void windowStarted(Phase phase, int loop) {
     }
 
     /** An interval just ended: rates to attach to its point (CPU, IO), possibly empty. */
@@ -26,7 +26,7 @@ public interface PhaseObserver {
     }
 
     /** The finished interval, as a point and as the raw histograms of each operation. */
-    default void interval(String phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
+    default void interval(Phase phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
     }
 
     /**
@@ -55,7 +55,7 @@ public interface PhaseObserver {
         List<PhaseObserver> all = new ArrayList<>(List.of(observers));
         return new PhaseObserver() {
             @Override
-            public void windowStarted(String phase, int loop) {
+            public void windowStarted(Phase phase, int loop) {
                 all.forEach(o -> o.windowStarted(phase, loop));
             }
 
@@ -67,7 +67,7 @@ public interface PhaseObserver {
             }
 
             @Override
-            public void interval(String phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
+            public void interval(Phase phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
                 all.forEach(o -> o.interval(phase, loop, names, point, sample));
             }
 

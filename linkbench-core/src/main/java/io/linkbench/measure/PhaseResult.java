@@ -1,76 +1,111 @@
 package io.linkbench.measure;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
 /**
- * Everything measured in one phase, for the console report and {@code result.json}.
+ * Everything measured in one phase, for the console report and {@code result.json}, in named parts.
  *
- * @param phase           {@code load} or {@code request}
- * @param startEpochMs    wall clock at the start of the measured window
- * @param endEpochMs      wall clock at its end
- * @param seconds         length of the measured window (warm-up excluded; for a load, the insert window)
- * @param openLoop        true when driven at a target rate ({@code requestrate})
- * @param targetRate      ops/s asked for, 0 for closed loop
- * @param ops             per operation (request phase) or per load step, in a fixed order
- * @param scheduleLag     open loop: ns between intended and actual start of each op, else null
- * @param storeCounters   deltas of {@link io.linkbench.store.StoreMetrics#counters()} over the phase (for a
- *                        load, post-load steps included, as in the cost's total)
- * @param sizeBytes       store size at the end of the phase, or -1 when unknown
- * @param steps           timed post-load steps (e.g. index build): name to seconds
- * @param end             how the phase ended: completed (and which limit ended it), interrupted or failed
- * @param warnings        one-line warnings raised during the phase (backlog growing, ...)
- * @param loop            0-based loop number of a request phase run several times ({@code --loops}), else 0
- * @param cost            cost per operation (or row) over the measured window; for a load, the total over
- *                        the insert window and every post-load step, with each as one of its parts
- * @param intervals       one point per {@code displayfreq} interval, in time order
- * @param continuations   request phase: GET_LINKS_LIST calls that continued a remembered full page
- *                        ("history"), see {@link WorkerRecorder#recordContinuation}; else 0
- * @param graph           load: the shape of the graph loaded; null for a request phase, or when unknown
- * @param growth          request phase: what it added to and removed from the graph, warm-up included; null for
- *                        a load, or when unknown
+ * @param phase     load or request
+ * @param loop      0-based loop number of a request phase run several times ({@code --loops}), else 0
+ * @param window    when the measured window ran
+ * @param latency   the operations' (or load steps') statistics and, open loop, the schedule lag
+ * @param end       how the phase ended: completed (and which limit ended it), interrupted or failed
+ * @param warnings  one-line warnings raised during the phase (backlog growing, ...)
+ * @param store     the store's own counters and size
+ * @param steps     timed post-load steps (e.g. index build): name to seconds, in the order they ran
+ * @param cost      cost per operation (or row) over the measured window; for a load, the total over the
+ *                  insert window and every post-load step, with each as one of its parts
+ * @param intervals one point per {@code displayfreq} interval, in time order
+ * @param graph     what the phase loaded, found in or did to the graph
  */
-public record PhaseResult(String phase, long startEpochMs, long endEpochMs, double seconds, boolean openLoop,
-                          double targetRate, List<OpStats> ops, Histogram scheduleLag,
-                          Map<String, Long> storeCounters, long sizeBytes, Map<String, Double> steps,
-                          PhaseEnd end, List<String> warnings, int loop, PhaseCost cost,
-                          List<IntervalPoint> intervals, long continuations, GraphStats graph, GraphGrowth growth) {
+public record PhaseResult(Phase phase, int loop, Window window, Latency latency, PhaseEnd end, List<String> warnings,
+                          StoreReadings store, Map<String, Double> steps, PhaseCost cost, List<IntervalPoint> intervals,
+                          GraphFacts graph) {
     public PhaseResult {
         Objects.requireNonNull(phase, "phase");
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(latency, "latency");
         Objects.requireNonNull(end, "end");
-        ops = List.copyOf(ops);
-        storeCounters = Map.copyOf(storeCounters);
-        steps = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(steps));
         warnings = List.copyOf(warnings);
+        store = store == null ? StoreReadings.NONE : store;
+        steps = Collections.unmodifiableMap(new LinkedHashMap<>(steps));
         cost = cost == null ? PhaseCost.NONE : cost;
         intervals = List.copyOf(intervals);
+        graph = graph == null ? GraphFacts.NONE : graph;
     }
 
     /**
-     * A result without loop number, cost, intervals, continuations, graph or growth, whose end is only
-     * known as cut short or not.
+     * The measured window.
+     *
+     * @param startEpochMs wall clock at its start
+     * @param endEpochMs   wall clock at its end
+     * @param seconds      its length (warm-up excluded; for a load, the insert window)
      */
-    public PhaseResult(String phase, long startEpochMs, long endEpochMs, double seconds, boolean openLoop,
-                       double targetRate, List<OpStats> ops, Histogram scheduleLag, Map<String, Long> storeCounters,
-                       long sizeBytes, Map<String, Double> steps, boolean interrupted, List<String> warnings) {
-        this(phase, startEpochMs, endEpochMs, seconds, openLoop, targetRate, ops, scheduleLag, storeCounters, sizeBytes,
-                steps, PhaseEnd.legacy(interrupted), warnings, 0, PhaseCost.NONE, List.of(), 0, null, null);
+    public record Window(long startEpochMs, long endEpochMs, double seconds) {
     }
 
-    /** This result with cost and intervals attached. */
+    /**
+     * What the operations measured.
+     *
+     * @param openLoop    true when driven at a target rate ({@code requestrate})
+     * @param targetRate  ops/s asked for, 0 for closed loop
+     * @param ops         per operation (request phase) or per load step, in a fixed order
+     * @param scheduleLag open loop: ns between intended and actual start of each op, else null
+     */
+    public record Latency(boolean openLoop, double targetRate, List<OpStats> ops, Histogram scheduleLag) {
+        public Latency {
+            ops = List.copyOf(ops);
+        }
+
+        /** Closed loop, no schedule lag. */
+        public static Latency closedLoop(List<OpStats> ops) {
+            return new Latency(false, 0, ops, null);
+        }
+    }
+
+    /**
+     * The store's own readings over the phase.
+     *
+     * @param counters  deltas of {@link io.linkbench.store.StoreMetrics#counters()} (for a load, post-load
+     *                  steps included, as in the cost's total)
+     * @param sizeBytes store size at the end of the phase, or -1 when unknown
+     */
+    public record StoreReadings(Map<String, Long> counters, long sizeBytes) {
+        /** Nothing read. */
+        public static final StoreReadings NONE = new StoreReadings(Map.of(), -1);
+
+        public StoreReadings {
+            counters = Map.copyOf(counters);
+        }
+    }
+
+    /**
+     * The graph as the phase saw it.
+     *
+     * @param loaded        load: the shape of the graph loaded; else null, or when unknown
+     * @param growth        request phase: what it added to and removed from the graph, warm-up included;
+     *                      else null, or when unknown
+     * @param continuations request phase: GET_LINKS_LIST calls that continued a remembered full page
+     *                      ("history"), see {@link WorkerRecorder#recordContinuation}; else 0
+     */
+    public record GraphFacts(GraphStats loaded, GraphGrowth growth, long continuations) {
+        /** Nothing recorded. */
+        public static final GraphFacts NONE = new GraphFacts(null, null, 0);
+    }
+
+    /** This result with loop number, cost and intervals attached. */
     public PhaseResult with(int newLoop, PhaseCost newCost, List<IntervalPoint> newIntervals) {
-        return new PhaseResult(phase, startEpochMs, endEpochMs, seconds, openLoop, targetRate, ops, scheduleLag,
-                storeCounters, sizeBytes, steps, end, warnings, newLoop, newCost, newIntervals, continuations,
-                graph, growth);
+        return new PhaseResult(phase, newLoop, window, latency, end, warnings, store, steps, newCost, newIntervals, graph);
     }
 
-    /** This result with the continuation count and graph statistics attached. */
-    public PhaseResult with(long newContinuations, GraphStats newGraph) {
-        return new PhaseResult(phase, startEpochMs, endEpochMs, seconds, openLoop, targetRate, ops, scheduleLag,
-                storeCounters, sizeBytes, steps, end, warnings, loop, cost, intervals, newContinuations,
-                newGraph, growth);
+    /** This result with other graph facts. */
+    public PhaseResult with(GraphFacts newGraph) {
+        return new PhaseResult(phase, loop, window, latency, end, warnings, store, steps, cost, intervals, newGraph);
     }
 
     /** True when the phase was cut short, by a signal or by a failure ({@link PhaseEnd#cutShort()}). */
@@ -78,9 +113,38 @@ public record PhaseResult(String phase, long startEpochMs, long endEpochMs, doub
         return end.cutShort();
     }
 
+    /** True for a load. */
+    public boolean isLoad() {
+        return phase == Phase.LOAD;
+    }
+
+    public double seconds() {
+        return window.seconds();
+    }
+
+    public List<OpStats> ops() {
+        return latency.ops();
+    }
+
+    public boolean openLoop() {
+        return latency.openLoop();
+    }
+
+    public Histogram scheduleLag() {
+        return latency.scheduleLag();
+    }
+
+    public long sizeBytes() {
+        return store.sizeBytes();
+    }
+
+    public Map<String, Long> storeCounters() {
+        return store.counters();
+    }
+
     /** The statistics of the operation or load step {@code name}, or null. */
     public OpStats op(String name) {
-        for (OpStats s : ops) {
+        for (OpStats s : latency.ops()) {
             if (s.name().equals(name)) {
                 return s;
             }
@@ -91,21 +155,21 @@ public record PhaseResult(String phase, long startEpochMs, long endEpochMs, doub
     /** Successful operations, or rows for a load, over the measured window. */
     public long operations() {
         long n = 0;
-        for (OpStats s : ops) {
-            n += "load".equals(phase) ? s.rows() : s.count();
+        for (OpStats s : latency.ops()) {
+            n += isLoad() ? s.rows() : s.count();
         }
         return n;
     }
 
     /** Successful operations (or rows, for a load) per second over the measured window. */
     public double throughput() {
-        return seconds > 0 ? operations() / seconds : 0;
+        return window.seconds() > 0 ? operations() / window.seconds() : 0;
     }
 
     /** Failed calls of all operations (after retries). */
     public long totalErrors() {
         long n = 0;
-        for (OpStats s : ops) {
+        for (OpStats s : latency.ops()) {
             n += s.errors();
         }
         return n;

@@ -20,8 +20,8 @@ public final class CostTable {
         if (c.figures().isEmpty() && c.unavailable().isEmpty()) {
             return "";
         }
-        out.append("cost (").append("load".equals(p.phase()) ? "per row loaded" : "per operation").append("):\n");
-        appendRows(out, List.of(SummaryRow.of("load".equals(p.phase()) ? "load" : "requests", p)));
+        out.append("cost (").append(p.isLoad() ? "per row loaded" : "per operation").append("):\n");
+        appendRows(out, List.of(SummaryRow.of(p.isLoad() ? "load" : "requests", p)));
         List<SummaryRow> parts = SummaryRow.ofParts(c, "load");
         if (!parts.isEmpty()) {
             out.append("load by part (the insert window, each post-load step; per row loaded; load = the total):\n");

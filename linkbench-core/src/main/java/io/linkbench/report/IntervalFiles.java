@@ -2,6 +2,7 @@ package io.linkbench.report;
 
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalSample;
+import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseObserver;
 import java.io.Closeable;
 import java.io.FilterOutputStream;
@@ -65,13 +66,13 @@ public final class IntervalFiles implements PhaseObserver, Closeable {
     }
 
     @Override
-    public synchronized void interval(String phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
+    public synchronized void interval(Phase phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
         if (rateNames == null) {
             rateNames = new ArrayList<>(point.rates().keySet());
             csv.println(header());
         }
         StringBuilder row = new StringBuilder();
-        row.append(phase).append(',').append(loop).append(',').append(num(point.offsetSeconds())).append(',')
+        row.append(phase.label()).append(',').append(loop).append(',').append(num(point.offsetSeconds())).append(',')
                 .append(num(point.seconds())).append(',').append(point.warmup()).append(',').append(point.errors());
         for (String r : rateNames) {
             row.append(',').append(num(point.rates().getOrDefault(r, Double.NaN)));

@@ -44,8 +44,8 @@ public final class LatencyTable {
         errors(out, phase);
         retries(out, phase);
         outcomes(out, phase);
-        if (phase.graph() != null) {
-            out.append(GraphLine.of(phase.graph())).append('\n');
+        if (phase.graph().loaded() != null) {
+            out.append(GraphLine.of(phase.graph().loaded())).append('\n');
         }
         counters(out, phase);
         out.append("size at end: ").append(Formats.bytes(phase.sizeBytes())).append('\n');
@@ -61,11 +61,11 @@ public final class LatencyTable {
     }
 
     private static String header(PhaseResult phase) {
-        boolean load = "load".equals(phase.phase());
-        StringBuilder h = new StringBuilder(phase.phase()).append(" phase: ")
+        boolean load = phase.isLoad();
+        StringBuilder h = new StringBuilder(phase.phase().label()).append(" phase: ")
                 .append(fmt("%.1f", phase.seconds())).append(" s measured, ");
         if (phase.openLoop()) {
-            h.append("open loop at target ").append(fmt("%.1f", phase.targetRate())).append(" ops/s");
+            h.append("open loop at target ").append(fmt("%.1f", phase.latency().targetRate())).append(" ops/s");
         } else {
             h.append("closed loop: latency is service time");
         }

@@ -59,7 +59,7 @@ public final class OutcomeRows {
                         + " id2s asked per call, " + Formats.percent(o.foundShare()) + "% found");
                 case "UPDATE_LINK" -> notes.add(s.name() + ": " + Formats.count(o.hits()) + " updates ("
                         + Formats.percent(o.hitRate()) + "%), " + Formats.count(o.misses()) + " inserts or misses");
-                case "GET_LINKS_LIST" -> notes.add(s.name() + ": " + Formats.count(phase.continuations()) + " of "
+                case "GET_LINKS_LIST" -> notes.add(s.name() + ": " + Formats.count(phase.graph().continuations()) + " of "
                         + Formats.count(o.calls()) + " calls (" + Formats.percent(continuedShare(phase))
                         + "%) continued a remembered full page (history)");
                 default -> {
@@ -74,6 +74,6 @@ public final class OutcomeRows {
     private static double continuedShare(PhaseResult phase) {
         OpStats list = phase.op("GET_LINKS_LIST");
         long calls = list == null ? 0 : list.outcomes().calls();
-        return calls == 0 ? Double.NaN : (double) phase.continuations() / calls;
+        return calls == 0 ? Double.NaN : (double) phase.graph().continuations() / calls;
     }
 }

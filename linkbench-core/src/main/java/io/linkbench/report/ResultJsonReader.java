@@ -22,6 +22,7 @@ import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
+import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
@@ -112,20 +113,25 @@ final class ResultJsonReader {
         for (Map.Entry<String, JsonNode> e : object(p, "steps", at).properties()) {
             steps.put(e.getKey(), decimal(object(p, "steps", at), e.getKey(), at + "steps.", 0));
         }
-        String phase = string(p, "phase", at, false);
-        if (!phase.equals("load") && !phase.equals("request")) {
-            throw new IOException(at + "phase: expected \"load\" or \"request\", found \"" + phase + "\"");
+        String label = string(p, "phase", at, false);
+        Phase phase;
+        try {
+            phase = Phase.of(label);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(at + "phase: expected \"load\" or \"request\", found \"" + label + "\"");
         }
         decimal(p, "throughput", at, 0);
         long start = integer(p, "start_epoch_ms", at, 0);
         long end = integer(p, "end_epoch_ms", at, start);
-        return new PhaseResult(phase, start, end, decimal(p, "seconds", at, 0), bool(p, "open_loop", at),
-                decimal(p, "target_rate", at, 0), ops, histogram(required(p, "schedule_lag", at), at + "schedule_lag."),
-                integers(p, "store_counters", at, Long.MIN_VALUE), integer(p, "size_bytes", at, -1), steps,
-                end(p, at), warnings, (int) optionalInteger(p, "loop", at, 0, 0), cost(optionalObject(p, "cost", at),
-                at + "cost."), intervals(p, at), optionalInteger(p, "continuations", at, 0, 0),
-                graph(optionalObject(p, "graph", at), at + "graph."), growth(optionalObject(p, "growth", at),
-                at + "growth."));
+        PhaseResult.Latency latency = new PhaseResult.Latency(bool(p, "open_loop", at), decimal(p, "target_rate", at, 0),
+                ops, histogram(required(p, "schedule_lag", at), at + "schedule_lag."));
+        PhaseResult.StoreReadings store = new PhaseResult.StoreReadings(
+                integers(p, "store_counters", at, Long.MIN_VALUE), integer(p, "size_bytes", at, -1));
+        PhaseResult.GraphFacts graph = new PhaseResult.GraphFacts(graph(optionalObject(p, "graph", at), at + "graph."),
+                growth(optionalObject(p, "growth", at), at + "growth."), optionalInteger(p, "continuations", at, 0, 0));
+        return new PhaseResult(phase, (int) optionalInteger(p, "loop", at, 0, 0),
+                new PhaseResult.Window(start, end, decimal(p, "seconds", at, 0)), latency, end(p, at), warnings, store,
+                steps, cost(optionalObject(p, "cost", at), at + "cost."), intervals(p, at), graph);
     }
 
     /** The phase's end; from {@code interrupted} alone in files written before the status was recorded. */

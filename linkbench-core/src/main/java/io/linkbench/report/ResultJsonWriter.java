@@ -75,14 +75,14 @@ final class ResultJsonWriter {
 
     private static void phase(JsonGenerator g, PhaseResult p) throws IOException {
         g.writeStartObject();
-        g.writeStringField("phase", p.phase());
-        g.writeNumberField("start_epoch_ms", p.startEpochMs());
-        g.writeStringField("start", iso(p.startEpochMs()));
-        g.writeNumberField("end_epoch_ms", p.endEpochMs());
-        g.writeStringField("end", iso(p.endEpochMs()));
+        g.writeStringField("phase", p.phase().label());
+        g.writeNumberField("start_epoch_ms", p.window().startEpochMs());
+        g.writeStringField("start", iso(p.window().startEpochMs()));
+        g.writeNumberField("end_epoch_ms", p.window().endEpochMs());
+        g.writeStringField("end", iso(p.window().endEpochMs()));
         g.writeNumberField("seconds", p.seconds());
         g.writeBooleanField("open_loop", p.openLoop());
-        g.writeNumberField("target_rate", p.targetRate());
+        g.writeNumberField("target_rate", p.latency().targetRate());
         g.writeFieldName("throughput");
         g.writeNumber(rounded(p.throughput()));
         g.writeBooleanField("interrupted", p.interrupted());
@@ -102,11 +102,11 @@ final class ResultJsonWriter {
         g.writeNumberField("size_bytes", p.sizeBytes());
         g.writeFieldName("store_counters");
         longMap(g, p.storeCounters());
-        g.writeNumberField("continuations", p.continuations());
+        g.writeNumberField("continuations", p.graph().continuations());
         g.writeFieldName("graph");
-        graph(g, p.graph());
+        graph(g, p.graph().loaded());
         g.writeFieldName("growth");
-        growth(g, p.growth());
+        growth(g, p.graph().growth());
         g.writeArrayFieldStart("ops");
         for (OpStats s : p.ops()) {
             op(g, s);

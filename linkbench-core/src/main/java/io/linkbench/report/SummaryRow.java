@@ -43,7 +43,7 @@ public record SummaryRow(String label, List<String> columns, double[] values) {
     /** The row of a phase: load columns for a load, request columns otherwise. */
     public static SummaryRow of(String label, PhaseResult p) {
         PhaseCost c = p.cost();
-        if ("load".equals(p.phase())) {
+        if (p.isLoad()) {
             // with parts, the total's rows/s is over the insert window and every step
             double ips = c.parts().isEmpty() ? p.throughput() : c.get(PhaseCost.OPS_PER_S);
             return new SummaryRow(label, LOAD_COLUMNS, new double[] {ips, c.get(PhaseCost.READS),

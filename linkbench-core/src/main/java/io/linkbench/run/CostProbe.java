@@ -1,5 +1,6 @@
 package io.linkbench.run;
 
+import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.probe.CostFigures;
@@ -60,7 +61,7 @@ public final class CostProbe implements PhaseObserver {
     }
 
     @Override
-    public void windowStarted(String phase, int loop) {
+    public void windowStarted(Phase phase, int loop) {
         memAtStart = MemInfo.read(probe.targets().procRoot());
         windowStart = probe.snapshot();
         segments = new CostSegments(windowStart);

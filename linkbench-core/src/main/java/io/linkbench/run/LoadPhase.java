@@ -9,6 +9,7 @@ import io.linkbench.measure.IntervalSample;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.OtherProcesses;
 import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseRecorder;
@@ -105,7 +106,7 @@ public final class LoadPhase {
                         + " batches of %d rows%n", nodes, generator.shape().startId(), generator.shape().endId() - 1,
                 expectedLinks, run.loaders(), run.bulkInsertCount());
         Map<String, Long> countersBefore = StoreCounters.read(store);
-        observer.windowStarted("load", 0);
+        observer.windowStarted(Phase.LOAD, 0);
         long wallStart = System.currentTimeMillis();
         long start = System.nanoTime();
         List<IntervalPoint> points = new ArrayList<>();
@@ -176,8 +177,9 @@ public final class LoadPhase {
         }
         PhaseEnd end = control.failed() ? PhaseEnd.failed(control.reason())
                 : control.interrupted() ? PhaseEnd.interrupted(control.reason()) : PhaseEnd.LOADED;
-        return new PhaseResult("load", wallStart, System.currentTimeMillis(), seconds, false, 0, stats,
-                null, counters, size, steps, end, warnings, 0, cost, points, 0, graph(tallies), null);
+        return new PhaseResult(Phase.LOAD, 0, new PhaseResult.Window(wallStart, System.currentTimeMillis(), seconds),
+                PhaseResult.Latency.closedLoop(stats), end, warnings, new PhaseResult.StoreReadings(counters, size), steps,
+                cost, points, new PhaseResult.GraphFacts(graph(tallies), null, 0));
     }
 
     /** The boundaries of the load's cost segments: the store's counters at the last one. */
@@ -266,7 +268,7 @@ public final class LoadPhase {
         IntervalSample s = recorder.sample();
         IntervalPoint p = s.toPoint(STEP_NAMES, (s.endNanos() - start) / 1e9, false, observer.intervalRates());
         points.add(p);
-        observer.interval("load", 0, STEP_NAMES, p, s);
+        observer.interval(Phase.LOAD, 0, STEP_NAMES, p, s);
         return s;
     }
 

@@ -7,6 +7,7 @@ import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.OtherProcesses;
 import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseRecorder;
@@ -125,9 +126,11 @@ public final class RequestPhase {
             GraphGrowth growth = growth(recorder);
             out.printf(Locale.ROOT, "request phase %s%n", end.describe());
             out.println("graph growth (warm-up included): " + growth.describe());
-            return new PhaseResult("request", wallMeasuredStart, System.currentTimeMillis(), seconds, run.openLoop(),
-                    run.requestRate(), stats, recorder.scheduleLag(), counters, size, Map.of(),
-                    end, warnings, loop, cost, monitor.points, recorder.continuations(), null, growth);
+            return new PhaseResult(Phase.REQUEST, loop,
+                    new PhaseResult.Window(wallMeasuredStart, System.currentTimeMillis(), seconds),
+                    new PhaseResult.Latency(run.openLoop(), run.requestRate(), stats, recorder.scheduleLag()), end,
+                    warnings, new PhaseResult.StoreReadings(counters, size), Map.of(), cost, monitor.points,
+                    new PhaseResult.GraphFacts(null, growth, recorder.continuations()));
         } finally {
             closeAll(sessions, workers);
         }
@@ -215,7 +218,7 @@ public final class RequestPhase {
         private void startWindow(long now) {
             measuredStartNanos = now;
             countersBefore = StoreCounters.read(store);
-            observer.windowStarted("request", loop);
+            observer.windowStarted(Phase.REQUEST, loop);
             warmup.open();
         }
 
@@ -229,7 +232,7 @@ public final class RequestPhase {
             if (!warm && !emptyTail) { // the last, partial interval is kept unless nothing happened in it
                 points.add(p);
             }
-            observer.interval("request", loop, names, p, s);
+            observer.interval(Phase.REQUEST, loop, names, p, s);
             return s;
         }
 

@@ -215,9 +215,9 @@ class CompareMergeTest {
             PhaseResult pb = b.phases().get(p);
             PhaseResult pm = m.phases().get(p);
             double sum = pa.throughput() + pb.throughput();
-            assertEquals(sum, pm.throughput(), sum * 1e-9, pm.phase());
-            assertEquals(Math.min(pa.startEpochMs(), pb.startEpochMs()), pm.startEpochMs());
-            assertEquals(Math.max(pa.endEpochMs(), pb.endEpochMs()), pm.endEpochMs());
+            assertEquals(sum, pm.throughput(), sum * 1e-9, pm.phase().label());
+            assertEquals(Math.min(pa.window().startEpochMs(), pb.window().startEpochMs()), pm.window().startEpochMs());
+            assertEquals(Math.max(pa.window().endEpochMs(), pb.window().endEpochMs()), pm.window().endEpochMs());
             for (String counter : pa.storeCounters().keySet()) {
                 assertEquals(pa.storeCounters().get(counter) + pb.storeCounters().getOrDefault(counter, 0L),
                         pm.storeCounters().get(counter), counter);

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
+import io.linkbench.measure.Phase;
+import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,8 +32,9 @@ class LatencyTableTest {
     }
 
     private static PhaseResult request(List<OpStats> ops, boolean openLoop, Histogram lag) {
-        return new PhaseResult("request", 1_000, 11_000, 10.0, openLoop, openLoop ? 120.0 : 0, ops, lag,
-                Map.of(), -1, Map.of(), false, List.of());
+        return new PhaseResult(Phase.REQUEST, 0, new PhaseResult.Window(1_000, 11_000, 10.0),
+                new PhaseResult.Latency(openLoop, openLoop ? 120.0 : 0, ops, lag), PhaseEnd.legacy(false), List.of(),
+                null, Map.of(), null, List.of(), null);
     }
 
     @Test
@@ -93,9 +96,9 @@ class LatencyTableTest {
                 new OpStats("ADD_LINK", Histograms.constant(5, 100_000), null, 3,
                         Map.of("TIMEOUT", 2L, "CONFLICT", 1L), 7, 0),
                 new OpStats("GET_NODE", new Histogram(3), null, 1, Map.of("TIMEOUT", 1L), 0, 0));
-        PhaseResult phase = new PhaseResult("request", 0, 2_000, 2.0, false, 0, ops, null,
-                Map.of("rows_read", 42L, "bytes_written", 1_000L, "unchanged", 0L), 1_610_612_736L,
-                orderedSteps(), true, List.of("backlog growing"));
+        PhaseResult phase = new PhaseResult(Phase.REQUEST, 0, new PhaseResult.Window(0, 2_000, 2.0),
+                PhaseResult.Latency.closedLoop(ops), PhaseEnd.legacy(true), List.of("backlog growing"),
+                new PhaseResult.StoreReadings(Map.of("rows_read", 42L, "bytes_written", 1_000L, "unchanged", 0L), 1_610_612_736L), orderedSteps(), null, List.of(), null);
         String text = table.render(phase);
         List<String> lines = text.lines().toList();
 
@@ -123,8 +126,9 @@ class LatencyTableTest {
                 new OpStats("LOAD_NODES", Histograms.constant(10, 500_000), null, 0, Map.of(), 0, 1_000),
                 new OpStats("LOAD_LINKS", Histograms.constant(40, 800_000), null, 0, Map.of(), 0, 4_000),
                 new OpStats("LOAD_COUNTS", new Histogram(3), null, 0, Map.of(), 0, 0));
-        PhaseResult load = new PhaseResult("load", 0, 2_000, 2.0, false, 0, ops, null, Map.of(), 2_048, Map.of(),
-                false, List.of());
+        PhaseResult load = new PhaseResult(Phase.LOAD, 0, new PhaseResult.Window(0, 2_000, 2.0),
+                PhaseResult.Latency.closedLoop(ops), PhaseEnd.legacy(false), List.of(),
+                new PhaseResult.StoreReadings(Map.of(), 2_048), Map.of(), null, List.of(), null);
         List<String> lines = table.render(load).lines().toList();
 
         assertEquals("load phase: 2.0 s measured, closed loop: latency is service time, throughput 2500.0 rows/s"
@@ -141,7 +145,7 @@ class LatencyTableTest {
                 withOutcomes("COUNT_LINK", new OpOutcomes(50, 40, 120, 50)),
                 withOutcomes("MULTIGET_LINK", new OpOutcomes(100, 61, 170, 420)),
                 withOutcomes("GET_LINKS_LIST", new OpOutcomes(200, 190, 1300, 200)));
-        PhaseResult phase = request(ops, false, null).with(1, null);
+        PhaseResult phase = request(ops, false, null).with(new PhaseResult.GraphFacts(null, null, 1));
         String text = table.render(phase);
 
         assertTrue(text.contains("""
@@ -166,9 +170,9 @@ class LatencyTableTest {
     void aLoadPrintsItsGraphLine() {
         GraphStats graph = new GraphStats(200_000, 520_312, 400_000, new long[] {0, 0, 162_400, 30_000, 7_000, 600},
                 512, 522_000);
-        PhaseResult load = new PhaseResult("load", 0, 2_000, 2.0, false, 0,
-                List.of(new OpStats("LOAD_LINKS", Histograms.constant(40, 800_000), null, 0, Map.of(), 0, 520_312)),
-                null, Map.of(), 2_048, Map.of(), false, List.of()).with(0, graph);
+        PhaseResult load = new PhaseResult(Phase.LOAD, 0, new PhaseResult.Window(0, 2_000, 2.0),
+                PhaseResult.Latency.closedLoop(List.of(new OpStats("LOAD_LINKS", Histograms.constant(40, 800_000), null, 0, Map.of(), 0, 520_312))), PhaseEnd.legacy(false), List.of(),
+                new PhaseResult.StoreReadings(Map.of(), 2_048), Map.of(), null, List.of(), null).with(new PhaseResult.GraphFacts(graph, null, 0));
         List<String> lines = table.render(load).lines().toList();
 
         assertTrue(lines.contains("graph: 200,000 id1s, 520,312 link rows (2.60 per id1; model 2.61), 400,000 count"

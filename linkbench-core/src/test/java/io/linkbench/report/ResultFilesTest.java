@@ -13,6 +13,8 @@ import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.Phase;
+import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.store.StoreInfo;
@@ -65,25 +67,24 @@ class ResultFilesTest {
     Path base;
 
     private static RunResult sampleRun() {
-        PhaseResult load = new PhaseResult("load", 1_735_787_046_000L, 1_735_787_106_000L, 60.0, false, 0,
-                List.of(new OpStats("LOAD_NODES", Histograms.constant(100, 2_000_000), null, 0, Map.of(), 0, 100_000),
+        PhaseResult load = new PhaseResult(Phase.LOAD, 0, new PhaseResult.Window(1_735_787_046_000L, 1_735_787_106_000L, 60.0),
+                PhaseResult.Latency.closedLoop(List.of(new OpStats("LOAD_NODES", Histograms.constant(100, 2_000_000), null, 0, Map.of(), 0, 100_000),
                         new OpStats("LOAD_LINKS", Histograms.series(400, 5_000, 0), null, 2,
-                                Map.of("CONFLICT", 2L), 5, 400_000)),
-                null, Map.of("rows_inserted", 500_000L), 123_456_789L, Map.of("build_index", 4.25), false,
-                List.of()).with(0, LOAD_COST, List.of()).with(0, GRAPH);
+                                Map.of("CONFLICT", 2L), 5, 400_000))), PhaseEnd.legacy(false), List.of(),
+                new PhaseResult.StoreReadings(Map.of("rows_inserted", 500_000L), 123_456_789L), Map.of("build_index", 4.25), null, List.of(), null).with(0, LOAD_COST, List.of()).with(new PhaseResult.GraphFacts(GRAPH, null, 0));
         Histogram lag = Histograms.series(1000, 10, 0);
-        PhaseResult request = new PhaseResult("request", 1_735_787_110_000L, 1_735_787_410_123L, 300.123, true, 1000.0,
-                List.of(new OpStats("GET_NODE", Histograms.series(1000, 1_000, 0), Histograms.series(1000, 1_000, 40_000),
+        PhaseResult request = new PhaseResult(Phase.REQUEST, 0, new PhaseResult.Window(1_735_787_110_000L, 1_735_787_410_123L, 300.123),
+                new PhaseResult.Latency(true, 1000.0, List.of(new OpStats("GET_NODE", Histograms.series(1000, 1_000, 0), Histograms.series(1000, 1_000, 40_000),
                         1, Map.of("TIMEOUT", 1L), 0, 0, new OpOutcomes(1000, 981, 981, 1000)),
                         new OpStats("MULTIGET_LINK", Histograms.series(10, 1_000, 0), null, 0, Map.of(), 0, 0,
                                 new OpOutcomes(10, 7, 25, 41)),
-                        new OpStats("DELETE_NODE", new Histogram(3), new Histogram(3), 0, Map.of(), 0, 0)),
-                lag, Map.of("reads", 77L, "writes", 0L), -1, Map.of(), true, List.of("backlog growing", "x \"quoted\""))
+                        new OpStats("DELETE_NODE", new Histogram(3), new Histogram(3), 0, Map.of(), 0, 0)), lag), PhaseEnd.legacy(true), List.of("backlog growing", "x \"quoted\""),
+                new PhaseResult.StoreReadings(Map.of("reads", 77L, "writes", 0L), -1), Map.of(), null, List.of(), null)
                 .with(2, new PhaseCost(new java.util.LinkedHashMap<>(Map.of("r/op", 0.125)), List.of("rKB/op: no device")),
                         List.of(new IntervalPoint(10.0, 10.0, false,
                                 List.of(new IntervalPoint.OpInterval("GET_NODE", 100, 0, 0.5, 0.99, 1.0)), 1,
                                 Map.of("cpu_busy_pct", 42.5, "rKB/s", Double.NaN))))
-                .with(3, null);
+                .with(new PhaseResult.GraphFacts(null, null, 3));
         Map<String, String> config = Map.of("requesters", "16", "maxid1", "10000001", "dbhost", "db1",
                 "requestrate", "1000");
         StoreInfo store = new StoreInfo("mysql", "8.4.3", "InnoDB",
@@ -195,8 +196,8 @@ class ResultFilesTest {
 
         RunResult old = files.read(dir);
 
-        assertNull(old.phases().get(0).graph());
-        assertEquals(0, old.phases().get(1).continuations());
+        assertNull(old.phases().get(0).graph().loaded());
+        assertEquals(0, old.phases().get(1).graph().continuations());
         assertEquals(OpOutcomes.NONE, old.phases().get(1).op("GET_NODE").outcomes());
         assertEquals(Map.of(), old.phases().get(0).cost().parts(), "a load cost without parts");
         assertEquals(Map.of("wKB/op", 0.75), old.phases().get(0).cost().figures());

@@ -107,7 +107,7 @@ class PhaseEndTest {
             long before = linksAndLongest(d, store)[0];
             PhaseResult p = requests(d, store);
             long after = linksAndLongest(d, store)[0];
-            GraphGrowth g = p.growth();
+            GraphGrowth g = p.graph().growth();
             assertEquals(after - before, g.linksInserted(), "every new visible link, no deletes or revivals in this mix");
             long measuredInserts = p.op("ADD_LINK").outcomes().misses();
             assertTrue(g.linksInserted() > measuredInserts,
@@ -125,8 +125,8 @@ class PhaseEndTest {
             PhaseResult p = requests(d, store);
             long longest = linksAndLongest(d, store)[1];
             assertTrue(longest > 1, "a graph with some list longer than one link: " + longest);
-            assertEquals(longest, p.growth().largestListSeen());
-            assertEquals(0, p.growth().linksInserted());
+            assertEquals(longest, p.graph().growth().largestListSeen());
+            assertEquals(0, p.graph().growth().linksInserted());
         }
     }
 
@@ -139,7 +139,7 @@ class PhaseEndTest {
             long before = linksAndLongest(d, store)[0];
             PhaseResult p = requests(d, store);
             long after = linksAndLongest(d, store)[0];
-            GraphGrowth g = p.growth();
+            GraphGrowth g = p.graph().growth();
             assertEquals(p.op("ADD_NODE").count(), g.nodesAdded());
             assertEquals(p.op("DELETE_NODE").outcomes().hits(), g.nodesDeleted());
             assertTrue(g.nodesDeleted() > 0 && g.nodesDeleted() < p.op("DELETE_NODE").count(), g.toString());

@@ -171,7 +171,7 @@ class PhasesTest {
     void operationStatisticsShowTheWorkloadsRules() throws Exception {
         try (Bench b = new Bench("maxid1", "20001", "requesters", "2", "requests", "200000", "maxtime", "60")) {
             PhaseResult load = b.load(new RunControl());
-            GraphStats g = load.graph();
+            GraphStats g = load.graph().loaded();
             assertEquals(20000, g.id1s());
             assertEquals(b.shape.expectedLinks(), g.linkRows());
             assertEquals(rows(load, "LOAD_LINKS"), g.linkRows());
@@ -189,7 +189,7 @@ class PhasesTest {
             assertTrue(req.op("COUNT_LINK").outcomes().hitRate() > 0.97, "no group was loaded empty");
             assertTrue(req.op("GET_NODE").outcomes().hitRate() > 0.97);
             assertTrue(req.op("ADD_LINK").outcomes().hitRate() < 0.08, "ADD_LINK aims at an existing link 5% of the time");
-            assertEquals(0, req.continuations(), "no list fills a 10,000-row page in this graph");
+            assertEquals(0, req.graph().continuations(), "no list fills a 10,000-row page in this graph");
             assertEquals(0, ((CountVerifier) b.store).verifyCounts().mismatches());
         }
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalSample;
+import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
@@ -124,7 +125,7 @@ public final class CostCheck implements PhaseObserver {
     }
 
     @Override
-    public void windowStarted(String phase, int loop) {
+    public void windowStarted(Phase phase, int loop) {
         startBefore = procs.read();
         probe.windowStarted(phase, loop);
         startAfter = procs.read();
@@ -136,7 +137,7 @@ public final class CostCheck implements PhaseObserver {
     }
 
     @Override
-    public void interval(String phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
+    public void interval(Phase phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
         probe.interval(phase, loop, names, point, sample);
     }
 

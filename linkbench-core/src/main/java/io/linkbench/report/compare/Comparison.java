@@ -1,6 +1,7 @@
 package io.linkbench.report.compare;
 
 import io.linkbench.config.ConfigException;
+import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.report.SummaryRow;
@@ -26,7 +27,7 @@ import java.util.Map;
  */
 public record Comparison(String phase, List<String> columns, List<Row> rows, List<WorkloadFigure> workload) {
     /** The phases that can be compared. */
-    public static final List<String> PHASES = List.of("load", "request");
+    public static final List<String> PHASES = java.util.Arrays.stream(Phase.values()).map(Phase::label).toList();
 
     /**
      * One run's row.
@@ -54,12 +55,9 @@ public record Comparison(String phase, List<String> columns, List<Row> rows, Lis
      *
      * @param labels labels for the first runs, in order; the others get the default label
      *               ({@code <store> <engine>}); labels that collide get the directory name appended
-     * @throws ConfigException when the phase is unknown or there are more labels than runs
+     * @throws ConfigException when there are more labels than runs
      */
-    public static Comparison of(List<LoadedRun> runs, List<String> labels, String phase) {
-        if (!PHASES.contains(phase)) {
-            throw new ConfigException("--phase " + phase + ": must be one of " + String.join(", ", PHASES));
-        }
+    public static Comparison of(List<LoadedRun> runs, List<String> labels, Phase phase) {
         if (labels.size() > runs.size()) {
             throw new ConfigException(labels.size() + " labels for " + runs.size() + " run directories");
         }
@@ -68,9 +66,9 @@ public record Comparison(String phase, List<String> columns, List<Row> rows, Lis
         List<PhaseResult> compared = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             RunResult run = runs.get(i).run();
-            List<PhaseResult> matching = run.phases().stream().filter(p -> p.phase().equals(phase)).toList();
+            List<PhaseResult> matching = run.phases().stream().filter(p -> p.phase() == phase).toList();
             if (matching.isEmpty()) {
-                rows.add(new Row(names.get(i), runs.get(i).dir(), null, "no " + phase + " phase"));
+                rows.add(new Row(names.get(i), runs.get(i).dir(), null, "no " + phase.label() + " phase"));
                 compared.add(null);
                 continue;
             }
@@ -85,7 +83,7 @@ public record Comparison(String phase, List<String> columns, List<Row> rows, Lis
             }
             rows.add(new Row(names.get(i), runs.get(i).dir(), SummaryRow.of(names.get(i), p), String.join("; ", notes)));
         }
-        return new Comparison(phase, "load".equals(phase) ? SummaryRow.LOAD_COLUMNS : SummaryRow.REQUEST_COLUMNS, rows,
+        return new Comparison(phase.label(), phase == Phase.LOAD ? SummaryRow.LOAD_COLUMNS : SummaryRow.REQUEST_COLUMNS, rows,
                 WorkloadFigure.of(compared));
     }
 
@@ -120,7 +118,7 @@ public record Comparison(String phase, List<String> columns, List<Row> rows, Lis
 
     /** The part rows of the run's last load phase, the total last and labelled {@code load}. */
     private static List<SummaryRow> partRows(RunResult run) {
-        List<PhaseResult> loads = run.phases().stream().filter(p -> p.phase().equals("load")).toList();
+        List<PhaseResult> loads = run.phases().stream().filter(PhaseResult::isLoad).toList();
         return loads.isEmpty() ? List.of() : SummaryRow.ofParts(loads.get(loads.size() - 1).cost(), "load");
     }
 

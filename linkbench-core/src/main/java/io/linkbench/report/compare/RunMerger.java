@@ -164,7 +164,7 @@ public final class RunMerger {
     }
 
     static String phaseName(PhaseResult p) {
-        return p.loop() == 0 ? p.phase() : p.phase() + " loop " + p.loop();
+        return p.loop() == 0 ? p.phase().label() : p.phase().label() + " loop " + p.loop();
     }
 
     /** The hosts' names; a name used by several runs gets the directory name appended. */
@@ -203,29 +203,33 @@ public final class RunMerger {
                 warnings.add("host " + hosts.get(h) + ": " + w);
             }
         }
-        long start = parts.stream().mapToLong(PhaseResult::startEpochMs).min().orElseThrow();
-        long end = parts.stream().mapToLong(PhaseResult::endEpochMs).max().orElseThrow();
-        long latestStart = parts.stream().mapToLong(PhaseResult::startEpochMs).max().orElseThrow();
-        long earliestEnd = parts.stream().mapToLong(PhaseResult::endEpochMs).min().orElseThrow();
+        long start = parts.stream().mapToLong(p -> p.window().startEpochMs()).min().orElseThrow();
+        long end = parts.stream().mapToLong(p -> p.window().endEpochMs()).max().orElseThrow();
+        long latestStart = parts.stream().mapToLong(p -> p.window().startEpochMs()).max().orElseThrow();
+        long earliestEnd = parts.stream().mapToLong(p -> p.window().endEpochMs()).min().orElseThrow();
         if (latestStart >= earliestEnd) {
             warnings.add("the hosts' " + phaseName(first) + " windows do not overlap (latest start "
                     + Instant.ofEpochMilli(latestStart) + ", earliest end " + Instant.ofEpochMilli(earliestEnd)
                     + "): they did not run at the same time");
         }
         // operations as PhaseResult counts them (rows for a load, successful calls otherwise)
-        PhaseResult draft = new PhaseResult(first.phase(), start, end, 0, first.openLoop(), 0, ops, null, Map.of(), -1,
-                Map.of(), false, List.of());
+        PhaseResult draft = new PhaseResult(first.phase(), 0, new PhaseResult.Window(start, end, 0),
+                PhaseResult.Latency.closedLoop(ops), PhaseEnd.legacy(false), List.of(), null, Map.of(), null, List.of(),
+                null);
         long operations = draft.operations();
         double seconds = throughput > 0 ? operations / throughput
                 : parts.stream().mapToDouble(PhaseResult::seconds).max().orElse(0);
         PhaseCost cost = CostMerger.merge(parts.stream().map(PhaseResult::cost).toList(), hosts, operations, throughput,
                 counters, sharedServer);
-        return new PhaseResult(first.phase(), start, end, seconds, first.openLoop(),
-                parts.stream().mapToDouble(PhaseResult::targetRate).sum(), ops,
-                add(parts.stream().map(PhaseResult::scheduleLag).toList()), counters,
-                parts.stream().mapToLong(PhaseResult::sizeBytes).max().orElse(-1), steps,
-                end(parts), warnings, first.loop(), cost, intervals(parts),
-                parts.stream().mapToLong(PhaseResult::continuations).sum(), graph(parts), growth(parts));
+        PhaseResult.Latency latency = new PhaseResult.Latency(first.openLoop(),
+                parts.stream().mapToDouble(p -> p.latency().targetRate()).sum(), ops,
+                add(parts.stream().map(PhaseResult::scheduleLag).toList()));
+        PhaseResult.StoreReadings store = new PhaseResult.StoreReadings(counters,
+                parts.stream().mapToLong(PhaseResult::sizeBytes).max().orElse(-1));
+        PhaseResult.GraphFacts graph = new PhaseResult.GraphFacts(graph(parts), growth(parts),
+                parts.stream().mapToLong(p -> p.graph().continuations()).sum());
+        return new PhaseResult(first.phase(), first.loop(), new PhaseResult.Window(start, end, seconds), latency,
+                end(parts), warnings, store, steps, cost, intervals(parts), graph);
     }
 
     /** The worst of the hosts' ends (failed over interrupted over completed); the first host's among equals. */
@@ -236,10 +240,10 @@ public final class RunMerger {
 
     /** The hosts' growth added; null unless every host has one. */
     private static GraphGrowth growth(List<PhaseResult> parts) {
-        if (parts.stream().anyMatch(p -> p.growth() == null)) {
+        if (parts.stream().anyMatch(p -> p.graph().growth() == null)) {
             return null;
         }
-        return parts.stream().map(PhaseResult::growth).reduce(GraphGrowth::plus).orElseThrow();
+        return parts.stream().map(p -> p.graph().growth()).reduce(GraphGrowth::plus).orElseThrow();
     }
 
     private static OpStats mergeOp(List<OpStats> parts) {
@@ -261,10 +265,10 @@ public final class RunMerger {
 
     /** The hosts' graph slices added; null unless every host has one. */
     private static GraphStats graph(List<PhaseResult> parts) {
-        if (parts.stream().anyMatch(p -> p.graph() == null)) {
+        if (parts.stream().anyMatch(p -> p.graph().loaded() == null)) {
             return null;
         }
-        return parts.stream().map(PhaseResult::graph).reduce(GraphStats::plus).orElseThrow();
+        return parts.stream().map(p -> p.graph().loaded()).reduce(GraphStats::plus).orElseThrow();
     }
 
     /** The sum of the histograms (nulls skipped), or null when all are null. */
@@ -322,8 +326,8 @@ public final class RunMerger {
     /** e.g. {@code 4115.2 ops/s over 300.0 s (1234567 ops); r/op 0.123; Mcpu/op 1234.500}. */
     static String hostFigures(PhaseResult p) {
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%.1f %s over %.1f s (%d %s)", p.throughput(),
-                "load".equals(p.phase()) ? "rows/s" : "ops/s", p.seconds(), p.operations(),
-                "load".equals(p.phase()) ? "rows" : "ops"));
+                p.isLoad() ? "rows/s" : "ops/s", p.seconds(), p.operations(),
+                p.isLoad() ? "rows" : "ops"));
         Function<Double, String> fmt = v -> String.format(Locale.ROOT, "%.3f", v);
         p.cost().figures().forEach((name, v) -> {
             if (Double.isFinite(v) && !PhaseCost.OPS_PER_S.equals(name)) {

@@ -60,7 +60,7 @@ public record WorkloadFigure(String name, Unit unit, List<Double> values) {
             add(figures, op + " rows/call", Unit.MEAN, phases, p -> ofOp(p, op, OutcomeRows::rowsPerCall));
         }
         add(figures, "GET_LINKS_LIST continued%", Unit.PERCENT, phases,
-                p -> ofOp(p, "GET_LINKS_LIST", s -> percent(p.continuations(), s.outcomes().calls())));
+                p -> ofOp(p, "GET_LINKS_LIST", s -> percent(p.graph().continuations(), s.outcomes().calls())));
         add(figures, "id1s", Unit.COUNT, phases, p -> ofGraph(p, g -> g.id1s()));
         add(figures, "link rows", Unit.COUNT, phases, p -> ofGraph(p, g -> g.linkRows()));
         add(figures, "links per id1", Unit.MEAN, phases, p -> ofGraph(p, GraphStats::linksPerId1));
@@ -86,6 +86,6 @@ public record WorkloadFigure(String name, Unit unit, List<Double> values) {
     }
 
     private static double ofGraph(PhaseResult p, ToDoubleFunction<GraphStats> value) {
-        return p.graph() == null ? Double.NaN : value.applyAsDouble(p.graph());
+        return p.graph().loaded() == null ? Double.NaN : value.applyAsDouble(p.graph().loaded());
     }
 }

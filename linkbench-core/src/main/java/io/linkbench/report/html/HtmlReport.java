@@ -67,11 +67,11 @@ public final class HtmlReport {
      * than once: e.g. {@code load}, {@code request phase, loop 2}.
      */
     private static List<String> labels(List<PhaseResult> phases, String suffix) {
-        long requestPhases = phases.stream().filter(p -> !"load".equals(p.phase())).count();
+        long requestPhases = phases.stream().filter(p -> !p.isLoad()).count();
         List<String> labels = new ArrayList<>();
         for (PhaseResult p : phases) {
-            boolean loops = !"load".equals(p.phase()) && (requestPhases > 1 || p.loop() > 0);
-            labels.add(p.phase() + suffix + (loops ? ", loop " + (p.loop() + 1) : ""));
+            boolean loops = !p.isLoad() && (requestPhases > 1 || p.loop() > 0);
+            labels.add(p.phase().label() + suffix + (loops ? ", loop " + (p.loop() + 1) : ""));
         }
         return labels;
     }
@@ -107,7 +107,7 @@ public final class HtmlReport {
         List<SummaryRow> requests = new ArrayList<>();
         for (int i = 0; i < phases.size(); i++) {
             PhaseResult p = phases.get(i);
-            ("load".equals(p.phase()) ? loads : requests).add(SummaryRow.of(labels.get(i), p));
+            (p.isLoad() ? loads : requests).add(SummaryRow.of(labels.get(i), p));
         }
         cost.summary(out, loads);
         cost.summary(out, requests);

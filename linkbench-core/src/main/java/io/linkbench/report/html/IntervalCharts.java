@@ -31,7 +31,7 @@ final class IntervalCharts {
 
     IntervalCharts(PhaseResult phase) {
         this.phase = phase;
-        this.load = "load".equals(phase.phase());
+        this.load = phase.isLoad();
         this.points = withoutCloseOut(phase.intervals());
         this.names = opNames(phase.ops(), points);
     }

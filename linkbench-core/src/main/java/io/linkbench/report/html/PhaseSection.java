@@ -25,7 +25,7 @@ final class PhaseSection {
      * @param heading the section's heading, e.g. {@code request phase, loop 2}
      */
     void appendTo(StringBuilder out, String id, String label, String heading, PhaseResult p) {
-        boolean load = "load".equals(p.phase());
+        boolean load = p.isLoad();
         out.append("<section class=\"phase\" id=\"").append(id).append("\">\n");
         out.append("<h2>").append(Html.esc(heading));
         if (p.interrupted()) {
@@ -71,10 +71,10 @@ final class PhaseSection {
 
     private static void header(StringBuilder out, PhaseResult p, boolean load) {
         out.append("<dl class=\"facts\">\n");
-        fact(out, "measured", Figures.oneDecimal(p.seconds()) + " s, " + Figures.time(p.startEpochMs()) + " to "
-                + Figures.time(p.endEpochMs()));
+        fact(out, "measured", Figures.oneDecimal(p.seconds()) + " s, " + Figures.time(p.window().startEpochMs()) + " to "
+                + Figures.time(p.window().endEpochMs()));
         fact(out, "mode", p.openLoop()
-                ? "open loop at target " + Figures.oneDecimal(p.targetRate()) + " ops/s"
+                ? "open loop at target " + Figures.oneDecimal(p.latency().targetRate()) + " ops/s"
                 : "closed loop: latency is service time");
         StringBuilder tp = new StringBuilder(Figures.oneDecimal(p.throughput())).append(load ? " rows/s" : " ops/s");
         if (load) {
@@ -92,8 +92,8 @@ final class PhaseSection {
         fact(out, "errors", Long.toString(p.totalErrors()));
         fact(out, "size at end", Figures.bytes(p.sizeBytes()));
         fact(out, "ended", p.end().describe());
-        if (p.growth() != null) {
-            fact(out, "graph growth (warm-up included)", p.growth().describe());
+        if (p.graph().growth() != null) {
+            fact(out, "graph growth (warm-up included)", p.graph().growth().describe());
         }
         out.append("</dl>\n");
     }

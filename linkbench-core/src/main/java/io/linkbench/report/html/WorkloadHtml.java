@@ -28,8 +28,8 @@ final class WorkloadHtml {
                 out.append("</ul>\n");
             }
         }
-        if (p.graph() != null) {
-            graph(out, p.graph());
+        if (p.graph().loaded() != null) {
+            graph(out, p.graph().loaded());
         }
     }
 

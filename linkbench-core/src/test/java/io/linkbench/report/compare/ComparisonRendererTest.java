@@ -1,5 +1,6 @@
 package io.linkbench.report.compare;
 
+import io.linkbench.measure.Phase;
 import static io.linkbench.report.compare.TestRuns.op;
 import static io.linkbench.report.compare.TestRuns.phase;
 import static io.linkbench.report.compare.TestRuns.run;
@@ -15,7 +16,7 @@ class ComparisonRendererTest {
     private final Comparison comparison = Comparison.of(List.of(
             run("a", "h", "mysql", "InnoDB", phase("request", 10, List.of(op("GET_NODE", series(1000, 1000, 0))))),
             run("b", "h", "mysql", "ROCKSDB", phase("request", 10, List.of(op("GET_NODE", series(500, 1000, 0))))),
-            run("c", "h", "mongo", "", phase("load", 10, List.of()))), List.of("InnoDB 5.6", "My|Rocks, zstd"), "request");
+            run("c", "h", "mongo", "", phase("load", 10, List.of()))), List.of("InnoDB 5.6", "My|Rocks, zstd"), Phase.REQUEST);
 
     @Test
     void textIsACaptionAndAlignedRows() {

@@ -1,5 +1,6 @@
 package io.linkbench.report.compare;
 
+import io.linkbench.measure.Phase;
 import static io.linkbench.report.compare.TestRuns.op;
 import static io.linkbench.report.compare.TestRuns.phase;
 import static io.linkbench.report.compare.TestRuns.run;
@@ -27,7 +28,7 @@ class ComparisonTest {
     @Test
     void ratiosAreToTheFirstRunAndNaNWhenEitherIsUnavailable() {
         Comparison c = Comparison.of(List.of(run("a", "h", "mysql", "InnoDB", request(0, 1000, 2.0)),
-                run("b", "h", "mysql", "ROCKSDB", request(0, 800, 1.0))), List.of(), "request");
+                run("b", "h", "mysql", "ROCKSDB", request(0, 800, 1.0))), List.of(), Phase.REQUEST);
         int tps = c.columns().indexOf("tps");
         int reads = c.columns().indexOf("r/t");
         int un = c.columns().indexOf("un");
@@ -41,7 +42,7 @@ class ComparisonTest {
     @Test
     void theLastLoopIsComparedAndAMissingPhaseIsNoted() {
         Comparison c = Comparison.of(List.of(run("a", "h", "memory", "", request(0, 100, 1), request(1, 300, 1)),
-                run("b", "h", "memory", "", phase("load", 5, List.of()))), List.of(), "request");
+                run("b", "h", "memory", "", phase("load", 5, List.of()))), List.of(), Phase.REQUEST);
         assertEquals(30.0, c.rows().get(0).value(0), 1e-12);
         assertEquals("last of 2 loops", c.rows().get(0).note());
         assertNull(c.rows().get(1).summary());
@@ -56,15 +57,15 @@ class ComparisonTest {
         assertEquals(List.of("memory (d1)", "memory (d2)", "rocksdb"), Comparison.labels(runs, List.of()));
         assertEquals(List.of("base", "memory", "rocksdb"), Comparison.labels(runs, List.of("base")));
         ConfigException e = assertThrows(ConfigException.class,
-                () -> Comparison.of(runs.subList(0, 1), List.of("x", "y"), "request"));
+                () -> Comparison.of(runs.subList(0, 1), List.of("x", "y"), Phase.REQUEST));
         assertEquals("2 labels for 1 run directories", e.getMessage());
     }
 
     @Test
     void loadPhaseUsesTheLoadColumns() {
-        Comparison c = Comparison.of(List.of(run("a", "h", "memory", "", phase("load", 5, List.of()))), List.of(), "load");
+        Comparison c = Comparison.of(List.of(run("a", "h", "memory", "", phase("load", 5, List.of()))), List.of(), Phase.LOAD);
         assertEquals(SummaryRow.LOAD_COLUMNS, c.columns());
         assertEquals(1000.0, c.rows().get(0).summary().get("size"));
-        assertThrows(ConfigException.class, () -> Comparison.of(List.of(), List.of(), "warmup"));
+        assertThrows(IllegalArgumentException.class, () -> Phase.of("warmup"));
     }
 }

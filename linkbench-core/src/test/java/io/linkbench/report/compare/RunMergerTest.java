@@ -16,6 +16,7 @@ import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseEnd;
+import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import java.util.List;
@@ -65,22 +66,22 @@ class RunMergerTest {
         GraphStats sliceA = new GraphStats(100, 260, 150, new long[] {0, 80, 10, 9, 1, 0}, 40, 255);
         GraphStats sliceB = new GraphStats(50, 500, 90, new long[] {0, 30, 10, 5, 4, 1}, 300, 490);
         RunResult merged = merger.merge(List.of(
-                run("d1", "c1", "mysql", "InnoDB", phase("load", 5, List.of()).with(0, sliceA),
-                        phase("request", 10, List.of(a)).with(3, null)),
-                run("d2", "c2", "mysql", "InnoDB", phase("load", 6, List.of()).with(0, sliceB),
-                        phase("request", 10, List.of(b)).with(4, null))));
+                run("d1", "c1", "mysql", "InnoDB", phase("load", 5, List.of()).with(new PhaseResult.GraphFacts(sliceA, null, 0)),
+                        phase("request", 10, List.of(a)).with(new PhaseResult.GraphFacts(null, null, 3))),
+                run("d2", "c2", "mysql", "InnoDB", phase("load", 6, List.of()).with(new PhaseResult.GraphFacts(sliceB, null, 0)),
+                        phase("request", 10, List.of(b)).with(new PhaseResult.GraphFacts(null, null, 4)))));
 
         PhaseResult load = merged.phases().get(0);
-        assertEquals(new GraphStats(150, 760, 240, new long[] {0, 110, 20, 14, 5, 1}, 300, 745), load.graph());
+        assertEquals(new GraphStats(150, 760, 240, new long[] {0, 110, 20, 14, 5, 1}, 300, 745), load.graph().loaded());
         PhaseResult request = merged.phases().get(1);
         assertEquals(new OpOutcomes(30, 22, 77, 121), request.op("MULTIGET_LINK").outcomes());
-        assertEquals(7, request.continuations());
-        assertNull(request.graph());
+        assertEquals(7, request.graph().continuations());
+        assertNull(request.graph().loaded());
 
         RunResult partly = merger.merge(List.of(
-                run("d1", "c1", "mysql", "InnoDB", phase("load", 5, List.of()).with(0, sliceA)),
+                run("d1", "c1", "mysql", "InnoDB", phase("load", 5, List.of()).with(new PhaseResult.GraphFacts(sliceA, null, 0))),
                 run("d2", "c2", "mysql", "InnoDB", phase("load", 6, List.of()))));
-        assertNull(partly.phases().get(0).graph(), "a host without graph statistics: the total is unknown");
+        assertNull(partly.phases().get(0).graph().loaded(), "a host without graph statistics: the total is unknown");
     }
 
     @Test
@@ -129,10 +130,9 @@ class RunMergerTest {
                 .withParts(new java.util.LinkedHashMap<>(Map.of("insert", insert)));
         Map<String, PhaseCost> parts = new java.util.LinkedHashMap<>(total.parts());
         parts.put("step: compact", step);
-        return new PhaseResult("load", 1_000_000, 1_012_000, insertS, false, 0,
-                List.of(new OpStats("LOAD_NODES", series(10, 1000, 0), null, 0, Map.of(), 0, rows)), null,
-                Map.of("Handler_write", Math.round(handlerWritesPerRow * rows)), 1000, Map.of("compact", stepS),
-                PhaseEnd.LOADED, List.of(), 0, total.withParts(parts), List.of(), 0, null, null);
+        return new PhaseResult(Phase.LOAD, 0, new PhaseResult.Window(1_000_000, 1_012_000, insertS),
+                PhaseResult.Latency.closedLoop(List.of(new OpStats("LOAD_NODES", series(10, 1000, 0), null, 0, Map.of(), 0, rows))), PhaseEnd.LOADED, List.of(),
+                new PhaseResult.StoreReadings(Map.of("Handler_write", Math.round(handlerWritesPerRow * rows)), 1000), Map.of("compact", stepS), total.withParts(parts), List.of(), null);
     }
 
     private static PhaseCost cost(double opsPerS, double secs, double writeKb, long rows) {
@@ -145,9 +145,9 @@ class RunMergerTest {
     }
 
     private static PhaseResult withCounters(Map<String, Long> counters) {
-        return new PhaseResult("request", 1_000_000, 1_010_000, 10, false, 0, List.of(op("GET_NODE", series(10, 1000, 0))),
-                null, counters, 1000, Map.of(), PhaseEnd.legacy(false), List.of(), 0, io.linkbench.measure.PhaseCost.NONE,
-                List.of(), 0, null, null);
+        return new PhaseResult(Phase.REQUEST, 0, new PhaseResult.Window(1_000_000, 1_010_000, 10),
+                PhaseResult.Latency.closedLoop(List.of(op("GET_NODE", series(10, 1000, 0)))), PhaseEnd.legacy(false), List.of(),
+                new PhaseResult.StoreReadings(counters, 1000), Map.of(), io.linkbench.measure.PhaseCost.NONE, List.of(), null);
     }
 
     @Test

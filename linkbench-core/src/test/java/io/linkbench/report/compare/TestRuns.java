@@ -4,6 +4,7 @@ import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseEnd;
+import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.store.StoreInfo;
@@ -33,8 +34,9 @@ final class TestRuns {
     /** A closed-loop phase of {@code seconds} with the given ops, cost and intervals. */
     static PhaseResult phase(String name, int loop, double seconds, List<OpStats> ops, PhaseCost cost,
                              List<IntervalPoint> intervals) {
-        return new PhaseResult(name, 1_000_000, 1_000_000 + (long) (seconds * 1000), seconds, false, 0, ops, null,
-                Map.of(), 1000, Map.of(), PhaseEnd.legacy(false), List.of(), loop, cost, intervals, 0, null, null);
+        return new PhaseResult(Phase.of(name), loop, new PhaseResult.Window(1_000_000, 1_000_000 + (long) (seconds * 1000), seconds),
+                PhaseResult.Latency.closedLoop(ops), PhaseEnd.legacy(false), List.of(),
+                new PhaseResult.StoreReadings(Map.of(), 1000), Map.of(), cost, intervals, null);
     }
 
     static PhaseResult phase(String name, double seconds, List<OpStats> ops) {

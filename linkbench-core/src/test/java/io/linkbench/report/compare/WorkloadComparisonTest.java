@@ -1,5 +1,6 @@
 package io.linkbench.report.compare;
 
+import io.linkbench.measure.Phase;
 import static io.linkbench.report.compare.TestRuns.phase;
 import static io.linkbench.report.compare.TestRuns.run;
 import static io.linkbench.report.compare.TestRuns.series;
@@ -24,7 +25,7 @@ class WorkloadComparisonTest {
 
     private static PhaseResult request(long continuations, OpOutcomes getNode, OpOutcomes list) {
         return phase("request", 10, List.of(op("GET_NODE", getNode), op("GET_LINKS_LIST", list)))
-                .with(continuations, null);
+                .with(new PhaseResult.GraphFacts(null, null, continuations));
     }
 
     private final Comparison requests = Comparison.of(List.of(
@@ -33,7 +34,7 @@ class WorkloadComparisonTest {
             run("b", "h", "mysql", "ROCKSDB", request(1, new OpOutcomes(500, 489, 489, 500),
                     new OpOutcomes(200, 191, 1290, 200))),
             run("c", "h", "mongo", "", phase("request", 10, List.of(TestRuns.op("GET_NODE", series(10, 1000, 0)))))),
-            List.of(), "request");
+            List.of(), Phase.REQUEST);
 
     @Test
     void textShowsHitRateAndRowsPerCallOfEachRunSideBySide() {
@@ -71,9 +72,9 @@ class WorkloadComparisonTest {
         GraphStats b = new GraphStats(100_000, 260_000, 200_000, new long[] {0, 0, 81_000, 15_000, 3_700, 300}, 300,
                 -1);
         Comparison loads = Comparison.of(List.of(
-                run("a", "h", "mysql", "InnoDB", phase("load", 10, List.of()).with(0, a)),
-                run("b", "h", "rocksdb", "", phase("load", 10, List.of()).with(0, b)),
-                run("c", "h", "mongo", "", phase("load", 10, List.of()))), List.of(), "load");
+                run("a", "h", "mysql", "InnoDB", phase("load", 10, List.of()).with(new PhaseResult.GraphFacts(a, null, 0))),
+                run("b", "h", "rocksdb", "", phase("load", 10, List.of()).with(new PhaseResult.GraphFacts(b, null, 0))),
+                run("c", "h", "mongo", "", phase("load", 10, List.of()))), List.of(), Phase.LOAD);
 
         assertEquals(List.of("id1s", "link rows", "links per id1"),
                 loads.workload().stream().map(WorkloadFigure::name).toList());
@@ -93,7 +94,7 @@ class WorkloadComparisonTest {
     void runsWithoutOutcomesOrGraphHaveNoWorkloadTable() {
         Comparison old = Comparison.of(List.of(
                 run("a", "h", "mysql", "InnoDB", phase("request", 10, List.of(TestRuns.op("GET_NODE", series(10, 1, 0)))))),
-                List.of(), "request");
+                List.of(), Phase.REQUEST);
         assertEquals(List.of(), old.workload());
         assertEquals(2 + 1, renderer.render(old, ComparisonFormat.TEXT).lines().count(), "caption, header, one run");
     }

@@ -6,6 +6,8 @@ import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalPoint.OpInterval;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.Phase;
+import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +21,9 @@ class IntervalChartsTest {
         Histogram h = new Histogram(3);
         h.recordValue(1_000);
         List<OpStats> ops = List.of(new OpStats("GET_NODE", h, null, 0, Map.of(), 0, 0));
-        return new PhaseResult("request", 0, 3_000, 3.0, false, 0, ops, null, Map.of(), -1, Map.of(), false, List.of())
+        return new PhaseResult(Phase.REQUEST, 0, new PhaseResult.Window(0, 3_000, 3.0),
+                PhaseResult.Latency.closedLoop(ops), PhaseEnd.legacy(false), List.of(),
+                null, Map.of(), null, List.of(), null)
                 .with(0, PhaseCost.NONE, points);
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.cli.Main;
+import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.report.ResultFiles;
@@ -58,7 +59,7 @@ class RealRunReportTest {
 
     @Test
     void reportOfARealRunHoldsEveryChartTableAndConfigKey() throws Exception {
-        assertEquals(List.of("load", "request"), run.phases().stream().map(PhaseResult::phase).toList());
+        assertEquals(List.of(Phase.LOAD, Phase.REQUEST), run.phases().stream().map(PhaseResult::phase).toList());
         assertFalse(SampleRuns.ranOps(run.phases().get(1)).isEmpty(), "requests ran");
         Path file = runDir.resolve(HtmlReport.FILE_NAME);
         new HtmlReport().write(file, run);

@@ -6,6 +6,8 @@ import io.linkbench.measure.IntervalPoint.OpInterval;
 import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.Phase;
+import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.store.StoreInfo;
@@ -61,9 +63,10 @@ final class SampleRuns {
         steps.put("compact", 1.5);
         PhaseCost cost = new PhaseCost(figures(PhaseCost.OPS_PER_S, 8333.3, PhaseCost.READS, 0.0012,
                 PhaseCost.WRITE_KB, 0.25, PhaseCost.MCPU, 12.5, PhaseCost.SERVER_RSS, 512.0 * 1024 * 1024), List.of());
-        return new PhaseResult("load", 1_735_787_046_000L, 1_735_787_106_000L, 60.0, false, 0, ops, null,
-                Map.of("rows_inserted", 500_000L, "unchanged", 0L), 123_456_789L, steps, false, List.of())
-                .with(0, cost, points).with(0, GRAPH);
+        return new PhaseResult(Phase.LOAD, 0, new PhaseResult.Window(1_735_787_046_000L, 1_735_787_106_000L, 60.0),
+                PhaseResult.Latency.closedLoop(ops), PhaseEnd.legacy(false), List.of(),
+                new PhaseResult.StoreReadings(Map.of("rows_inserted", 500_000L, "unchanged", 0L), 123_456_789L), steps, null, List.of(), null)
+                .with(0, cost, points).with(new PhaseResult.GraphFacts(GRAPH, null, 0));
     }
 
     static PhaseResult request() {
@@ -92,15 +95,16 @@ final class SampleRuns {
                 PhaseCost.READ_KB, Double.NaN, PhaseCost.HOST_CPU_US, 140.5, PhaseCost.MCPU, Double.NaN),
                 List.of("r/op, rKB/op: no block device holds the data <tmpfs>", "Mcpu/op: /proc/stat unreadable"));
         Histogram lag = series(1000, 10);
-        return new PhaseResult("request", 1_735_787_110_000L, 1_735_787_130_000L, 16.0, true, 500.0, ops, lag,
-                Map.of("reads", 77L, "writes", 0L), -1, Map.of(), true,
-                List.of("backlog growing: 1200 ops behind <schedule>")).with(0, cost, points);
+        return new PhaseResult(Phase.REQUEST, 0, new PhaseResult.Window(1_735_787_110_000L, 1_735_787_130_000L, 16.0),
+                new PhaseResult.Latency(true, 500.0, ops, lag), PhaseEnd.legacy(true), List.of("backlog growing: 1200 ops behind <schedule>"),
+                new PhaseResult.StoreReadings(Map.of("reads", 77L, "writes", 0L), -1), Map.of(), null, List.of(), null).with(0, cost, points);
     }
 
     static PhaseResult secondLoop() {
         List<OpStats> ops = List.of(new OpStats("GET_NODE", series(200, 1_000), null, 0, Map.of(), 0, 0));
-        return new PhaseResult("request", 1_735_787_131_000L, 1_735_787_141_000L, 10.0, false, 0, ops, null,
-                Map.of(), 5_000_000L, Map.of(), false, List.of()).with(1, PhaseCost.NONE, List.of());
+        return new PhaseResult(Phase.REQUEST, 0, new PhaseResult.Window(1_735_787_131_000L, 1_735_787_141_000L, 10.0),
+                PhaseResult.Latency.closedLoop(ops), PhaseEnd.legacy(false), List.of(),
+                new PhaseResult.StoreReadings(Map.of(), 5_000_000L), Map.of(), null, List.of(), null).with(1, PhaseCost.NONE, List.of());
     }
 
     /** Ops that ran (successes or errors) in a phase. */

@@ -99,7 +99,7 @@ class MySqlCoordinatedOmissionTest {
             CountDownLatch started = new CountDownLatch(1);
             PhaseObserver onStart = new PhaseObserver() {
                 @Override
-                public void windowStarted(String phase, int loop) {
+                public void windowStarted(io.linkbench.measure.Phase phase, int loop) {
                     started.countDown();
                 }
             };

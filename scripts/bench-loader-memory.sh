@@ -27,7 +27,6 @@ for jar in "${jars[@]}"; do
     [[ -f $jar ]] || { echo "no $jar: build it with: mvn -B -q package -DskipTests" >&2; exit 1; }
 done
 mkdir -p "$OUT"
-set -m # background jobs get the default SIGINT handling (a non-interactive shell would make them ignore it)
 
 heap_max=$(java -Xmx"$XMX" -XX:+PrintFlagsFinal -version 2>/dev/null | awk '$2 == "MaxHeapSize" {printf "%.0f MiB", $4 / 1048576}')
 echo "== loader memory: store=noop, -Xmx$XMX (MaxHeapSize $heap_max), loaders=$LOADERS, SIGINT after $CAP s;" \
@@ -39,7 +38,8 @@ run() {
     local jar=$1 maxid1=$2 log="$OUT/run-$3.log"
     local t0 pid hwm=0 now t_int stop="-" ended
     t0=$(date +%s.%N)
-    java -Xmx"$XMX" -jar "$jar" -D store=noop -D maxid1="$maxid1" -D loaders="$LOADERS" -l --results "$OUT" \
+    # a background job of a script inherits an ignored SIGINT, which the JVM then keeps ignoring
+    env --default-signal=INT java -Xmx"$XMX" -jar "$jar" -D store=noop -D maxid1="$maxid1" -D loaders="$LOADERS" -l --results "$OUT" \
         >"$log" 2>&1 &
     pid=$!
     sample() { # the peak RSS so far, in kB

@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
 /**
  * Generates the rows of the load phase. The rows of an id depend only on the seed and the id (each id
  * has its own random stream), so the loaded graph is the same whatever the number of loader threads,
- * the batch size and the chunk size. Immutable and thread-safe.
+ * the batch size and the chunk size. Immutable and thread-safe; a {@link LinkStream} is one thread's.
  */
 public final class LoadGenerator {
     private final GraphShape shape;

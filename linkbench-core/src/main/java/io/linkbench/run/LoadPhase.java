@@ -317,7 +317,10 @@ public final class LoadPhase {
         }
     }
 
-    /** What one link loader generated: id1s per bucket of links, rows, the most links of one id1. */
+    /**
+     * What one link loader generated: id1s per bucket of links, rows, the most links of one id1. An
+     * id1 is added once its links are all generated (or the interrupt cut it short: then with those it got).
+     */
     private static final class GraphTally {
         final long[] buckets = new long[GraphStats.BUCKETS];
         long linkRows;
@@ -349,6 +352,11 @@ public final class LoadPhase {
         return GraphStats.of(buckets, links, counts, max, generator.shape().expectedLinks());
     }
 
+    /**
+     * Streams each id1's links into batches of {@code bulk_insert_count} rows (a batch may hold the end
+     * of one id1 and the start of the next), so a loader holds one batch whatever the degree; the
+     * interrupt is checked before every batch.
+     */
     private void loadLinks(int loader, StoreSession session, WorkerRecorder w, AtomicLong cursor, long chunks,
                            GraphTally tally) throws StoreException {
         long start = generator.shape().startId();
@@ -356,18 +364,21 @@ public final class LoadPhase {
         int batch = run.bulkInsertCount();
         Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
                 Seeds.derive(run.seed(), Seeds.Stream.LINKS, -1 - loader));
-        List<Link> links = new ArrayList<>(batch + 64);
-        List<LinkCount> counts = new ArrayList<>(batch + 64);
+        List<Link> links = new ArrayList<>(batch);
+        List<LinkCount> counts = new ArrayList<>(batch + generator.shape().linkTypeCount());
         long c;
         while ((c = cursor.getAndIncrement()) < chunks && !control.interrupted()) {
             long first = start + c * run.loadChunkSize();
             long last = Math.min(end, first + run.loadChunkSize());
             for (long id1 = first; id1 < last && !control.interrupted(); id1++) {
-                int countsBefore = counts.size();
-                tally.add(generator.linksOf(id1, links, counts), counts.size() - countsBefore);
-                while (links.size() >= batch) {
-                    writePrefix(LINKS, links, batch, w, retrier, session::loadLinks);
+                LoadGenerator.LinkStream stream = generator.linksOf(id1);
+                while (!stream.done() && !control.interrupted()) {
+                    stream.next(links, batch - links.size(), counts);
+                    if (links.size() >= batch) {
+                        write(LINKS, links, w, retrier, session::loadLinks);
+                    }
                 }
+                tally.add(stream.links(), stream.countRows());
                 if (counts.size() >= batch) {
                     write(COUNTS, counts, w, retrier, session::loadCounts);
                 }
@@ -382,18 +393,6 @@ public final class LoadPhase {
     @FunctionalInterface
     private interface BatchWrite<T> {
         void write(List<T> rows) throws StoreException;
-    }
-
-    /** Writes the first {@code n} rows and removes them from the buffer. */
-    private <T> void writePrefix(int step, List<T> rows, int n, WorkerRecorder w, Retrier retrier, BatchWrite<T> sink)
-            throws StoreException {
-        if (rows.size() == n) {
-            write(step, rows, w, retrier, sink);
-            return;
-        }
-        List<T> head = new ArrayList<>(rows.subList(0, n));
-        write(step, head, w, retrier, sink);
-        rows.subList(0, n).clear();
     }
 
     /** Writes the whole buffer as one timed batch (retried when retryable) and clears it. */

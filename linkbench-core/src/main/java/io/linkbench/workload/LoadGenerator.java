@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
 /**
  * Generates the rows of the load phase. The rows of an id depend only on the seed and the id (each id
  * has its own random stream), so the loaded graph is the same whatever the number of loader threads,
- * the batch size and the chunk size. Immutable and thread-safe.
+ * the batch size and the chunk size. Immutable and thread-safe; a {@link LinkStream} is one thread's.
  */
 public final class LoadGenerator {
     private final GraphShape shape;
@@ -43,37 +43,87 @@ public final class LoadGenerator {
         return new Node(id, GraphShape.NODE_TYPE, nodeVersion, (int) (baseTimeMs / 1000), nodePayload.next(r));
     }
 
+    /** The links of {@code id1} as a stream of batches: O(1) state whatever its degree. */
+    public LinkStream linksOf(long id1) {
+        return new LinkStream(id1);
+    }
+
     /**
-     * Appends the links of {@code id1} to {@code links}, sorted by (linkType, id2), and one count row
-     * per link type it has to {@code counts}.
-     *
-     * @return the number of links appended
+     * The links of one id1 in (linkType, id2) order, handed out a batch at a time, with one count row
+     * per link type it has, given as soon as that type's last link is. Not thread-safe.
      */
-    public long linksOf(long id1, List<Link> links, List<LinkCount> counts) {
-        SplittableRandom r = new SplittableRandom(Seeds.derive(seed, Seeds.Stream.LINKS, id1));
-        long degree = shape.degree(id1);
-        int types = shape.linkTypeCount();
-        long wrapAt = shape.firstWrappedPosition(id1); // positions from here point below id1
-        long total = 0;
-        for (int t = 0; t < types; t++) {
-            long c = shape.linksOfType(degree, t);
-            if (c == 0) {
-                continue;
-            }
-            long type = t + 1L;
-            // j0: the first of the c links of this type whose id2 wraps (it has the smallest id2s)
-            long j0 = firstWrapped(t, c, wrapAt);
-            long newest = 0;
-            for (long j = j0; j < c; j++) {
-                newest = Math.max(newest, addLink(links, id1, t, j, r));
-            }
-            for (long j = 0; j < j0; j++) {
-                newest = Math.max(newest, addLink(links, id1, t, j, r));
-            }
-            counts.add(new LinkCount(id1, type, c, newest, 0));
-            total += c;
+    public final class LinkStream {
+        private final long id1;
+        private final SplittableRandom r;
+        private final long degree;
+        private final long wrapAt; // positions from here point below id1
+        private int t = -1;        // the current type index; linkTypeCount() when done
+        private long c;            // links of type t
+        private long j0;           // the first of them whose id2 wraps (it has the smallest id2s)
+        private long emitted;      // links of type t given so far
+        private long newest;       // their latest time
+        private long links;
+        private int countRows;
+
+        private LinkStream(long id1) {
+            this.id1 = id1;
+            this.r = new SplittableRandom(Seeds.derive(seed, Seeds.Stream.LINKS, id1));
+            this.degree = shape.degree(id1);
+            this.wrapAt = shape.firstWrappedPosition(id1);
+            nextType();
         }
-        return total;
+
+        /**
+         * Appends up to {@code max} of the next links to {@code into}, and to {@code counts} the count
+         * row of every type whose last link this appends.
+         *
+         * @return the number of links appended, 0 once {@link #done()}
+         */
+        public int next(List<Link> into, int max, List<LinkCount> counts) {
+            int n = 0;
+            while (n < max && !done()) {
+                long j = j0 + emitted; // j0..c-1 first, then the wrapped 0..j0-1
+                long time = baseTimeMs - r.nextLong(timeSpreadMs);
+                into.add(new Link(id1, t + 1L, shape.id2(id1, t, j < c ? j : j - c), Visibility.VISIBLE,
+                        linkPayload.next(r), 0, time));
+                newest = Math.max(newest, time);
+                n++;
+                if (++emitted == c) {
+                    counts.add(new LinkCount(id1, t + 1L, c, newest, 0));
+                    countRows++;
+                    nextType();
+                }
+            }
+            links += n;
+            return n;
+        }
+
+        /** All links and count rows have been given. */
+        public boolean done() {
+            return t >= shape.linkTypeCount();
+        }
+
+        /** Links given so far. */
+        public long links() {
+            return links;
+        }
+
+        /** Count rows given so far. */
+        public int countRows() {
+            return countRows;
+        }
+
+        /** Moves to the next type that has links (or past the last one). */
+        private void nextType() {
+            while (++t < shape.linkTypeCount() && (c = shape.linksOfType(degree, t)) == 0) {
+                // no row for an empty (id1, type) group
+            }
+            if (!done()) {
+                j0 = firstWrapped(t, c, wrapAt);
+                emitted = 0;
+                newest = 0;
+            }
+        }
     }
 
     /** The first j in [0, c) whose position is at or past {@code wrapAt}, or c when none is. */
@@ -89,11 +139,5 @@ public final class LoadGenerator {
             }
         }
         return lo;
-    }
-
-    private long addLink(List<Link> links, long id1, int t, long j, SplittableRandom r) {
-        long time = baseTimeMs - r.nextLong(timeSpreadMs);
-        links.add(new Link(id1, t + 1L, shape.id2(id1, t, j), Visibility.VISIBLE, linkPayload.next(r), 0, time));
-        return time;
     }
 }

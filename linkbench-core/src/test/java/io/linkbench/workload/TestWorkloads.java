@@ -2,7 +2,10 @@ package io.linkbench.workload;
 
 import io.linkbench.config.CoreSettings;
 import io.linkbench.config.Settings;
+import io.linkbench.graph.Link;
+import io.linkbench.graph.LinkCount;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Workload configs for tests: the defaults with a few keys changed. */
@@ -16,5 +19,14 @@ final class TestWorkloads {
             m.put(keyValues[i], keyValues[i + 1]);
         }
         return WorkloadConfig.from(Settings.withDefaults(m, CoreSettings.all()));
+    }
+
+    /** Appends all the links and count rows of {@code id1}, streamed in batches of 100; returns the links. */
+    static long allLinks(LoadGenerator g, long id1, List<Link> links, List<LinkCount> counts) {
+        LoadGenerator.LinkStream s = g.linksOf(id1);
+        while (!s.done()) {
+            s.next(links, 100, counts);
+        }
+        return s.links();
     }
 }

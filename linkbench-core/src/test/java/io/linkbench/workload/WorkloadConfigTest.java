@@ -29,7 +29,7 @@ class WorkloadConfigTest {
         LoadGenerator g = new LoadGenerator(c, new GraphShape(c, 1), 1, 1_700_000_000_000L);
         List<Link> links = new ArrayList<>();
         for (long id1 = 1; id1 < 2001; id1++) {
-            g.linksOf(id1, links, new ArrayList<>());
+            TestWorkloads.allLinks(g, id1, links, new ArrayList<>());
         }
         long bytes = 0;
         for (Link l : links) {

@@ -46,7 +46,7 @@ class LoadPhaseTest {
         assertTrue(load.interrupted());
         assertTrue(written[0] > 0 && written[0] <= 10, "the first batch of the largest id1: " + written[0]);
         assertEquals(0, written[1], "no batch is written after the interrupt");
-        assertTrue(load.graph().maxLinks() < degree, "the largest id1 was cut short: " + load.graph().maxLinks());
+        assertTrue(load.graph().loaded().maxLinks() < degree, "the largest id1 was cut short: " + load.graph().loaded().maxLinks());
     }
 
     @Test
@@ -61,7 +61,7 @@ class LoadPhaseTest {
                 assertEquals(n, sizes.get(i), "batch " + i + " of " + batch);
             }
             assertTrue(sizes.get(sizes.size() - 1) <= n);
-            GraphStats g = load.graph();
+            GraphStats g = load.graph().loaded();
             GraphShape s = d.shape;
             assertEquals(s.nodeCount(), g.id1s(), "each id1 once");
             assertEquals(s.expectedLinks(), g.linkRows());

@@ -10,6 +10,7 @@ import io.linkbench.report.ResultFiles;
 import io.linkbench.run.CostProbe;
 import io.linkbench.run.LoadPhase;
 import io.linkbench.run.LoadRecord;
+import io.linkbench.run.LoadStep;
 import io.linkbench.run.RequestPhase;
 import io.linkbench.run.RunConfig;
 import io.linkbench.run.RunControl;
@@ -168,7 +169,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** Every operation and load step, in the column order of intervals.csv. */
     private static List<String> operationNames() {
-        List<String> names = new ArrayList<>(List.of("LOAD_NODES", "LOAD_LINKS", "LOAD_COUNTS"));
+        List<String> names = new ArrayList<>(List.of(LoadStep.names()));
         for (Op op : Op.values()) {
             names.add(op.name());
         }

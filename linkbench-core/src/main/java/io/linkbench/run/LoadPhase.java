@@ -46,11 +46,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * ({@code step: NAME}), and the total.
  */
 public final class LoadPhase {
-    /** Indexes of the timed load steps. */
-    static final int NODES = 0;
-    static final int LINKS = 1;
-    static final int COUNTS = 2;
-    private static final String[] STEP_NAMES = {"LOAD_NODES", "LOAD_LINKS", "LOAD_COUNTS"};
+    private static final String[] STEP_NAMES = LoadStep.names();
     /** The post-load step that waits for the data's dirty pages ({@code load_writeback}). */
     static final String WRITE_BACK = "write-back";
 
@@ -274,9 +270,9 @@ public final class LoadPhase {
 
     /** "loaded 1,000 nodes, 2,500 links, 1,200 counts in 1.2 s: ... rows/s each and in total". */
     private static String finalLine(List<OpStats> stats, double seconds) {
-        long nodes = stats.get(NODES).rows();
-        long links = stats.get(LINKS).rows();
-        long counts = stats.get(COUNTS).rows();
+        long nodes = stats.get(LoadStep.LOAD_NODES.ordinal()).rows();
+        long links = stats.get(LoadStep.LOAD_LINKS.ordinal()).rows();
+        long counts = stats.get(LoadStep.LOAD_COUNTS.ordinal()).rows();
         double s = Math.max(seconds, 1e-9);
         return String.format(Locale.ROOT,
                 "loaded %,d nodes, %,d links, %,d counts in %.1f s: %,.0f nodes/s, %,.0f links/s, %,.0f counts/s, %,.0f rows/s in total",
@@ -313,7 +309,7 @@ public final class LoadPhase {
             for (long id = first; id < last; id++) {
                 nodes.add(generator.node(id));
             }
-            write(NODES, nodes, w, retrier, session::loadNodes);
+            write(LoadStep.LOAD_NODES, nodes, w, retrier, session::loadNodes);
         }
     }
 
@@ -375,18 +371,18 @@ public final class LoadPhase {
                 while (!stream.done() && !control.interrupted()) {
                     stream.next(links, batch - links.size(), counts);
                     if (links.size() >= batch) {
-                        write(LINKS, links, w, retrier, session::loadLinks);
+                        write(LoadStep.LOAD_LINKS, links, w, retrier, session::loadLinks);
                     }
                 }
                 tally.add(stream.links(), stream.countRows());
                 if (counts.size() >= batch) {
-                    write(COUNTS, counts, w, retrier, session::loadCounts);
+                    write(LoadStep.LOAD_COUNTS, counts, w, retrier, session::loadCounts);
                 }
             }
         }
         if (!control.interrupted()) {
-            write(LINKS, links, w, retrier, session::loadLinks);
-            write(COUNTS, counts, w, retrier, session::loadCounts);
+            write(LoadStep.LOAD_LINKS, links, w, retrier, session::loadLinks);
+            write(LoadStep.LOAD_COUNTS, counts, w, retrier, session::loadCounts);
         }
     }
 
@@ -396,11 +392,12 @@ public final class LoadPhase {
     }
 
     /** Writes the whole buffer as one timed batch (retried when retryable) and clears it. */
-    private <T> void write(int step, List<T> rows, WorkerRecorder w, Retrier retrier, BatchWrite<T> sink)
+    private <T> void write(LoadStep loadStep, List<T> rows, WorkerRecorder w, Retrier retrier, BatchWrite<T> sink)
             throws StoreException {
         if (rows.isEmpty()) {
             return;
         }
+        int step = loadStep.ordinal();
         for (int attempt = 0; ; attempt++) {
             long t0 = System.nanoTime();
             try {

@@ -31,9 +31,9 @@ final class Progress {
 
     void report(IntervalSample s) {
         long[] rows = s.rows();
-        nodesDone += rows[LoadPhase.NODES];
-        linksDone += rows[LoadPhase.LINKS];
-        countsDone += rows[LoadPhase.COUNTS];
+        nodesDone += rows[LoadStep.LOAD_NODES.ordinal()];
+        linksDone += rows[LoadStep.LOAD_LINKS.ordinal()];
+        countsDone += rows[LoadStep.LOAD_COUNTS.ordinal()];
         double elapsed = (s.endNanos() - startNanos) / 1e9;
         // the work is dominated by links; nodes run in parallel on their own thread
         double fraction = Math.min(1.0, Math.min((double) linksDone / expectedLinks,

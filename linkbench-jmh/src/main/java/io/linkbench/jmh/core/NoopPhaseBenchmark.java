@@ -3,6 +3,7 @@ package io.linkbench.jmh.core;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.run.LoadStep;
 import io.linkbench.run.RequestPhase;
 import io.linkbench.run.RunControl;
 import io.linkbench.store.noop.NoopStore;
@@ -107,7 +108,7 @@ public class NoopPhaseBenchmark {
         PhaseResult p = BenchSetup.load(l.config, l.store);
         for (OpStats s : p.ops()) {
             l.rows += s.rows();
-            if ("LOAD_LINKS".equals(s.name())) {
+            if (LoadStep.LOAD_LINKS.name().equals(s.name())) {
                 l.links += s.rows();
             }
         }

@@ -4,6 +4,7 @@ import com.mongodb.ConnectionString;
 import io.linkbench.config.ConfigException;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
+import io.linkbench.store.support.ConnectionSettings;
 
 import java.util.List;
 import java.util.Locale;
@@ -47,62 +48,50 @@ record MongoConfig(ConnectionString connectionString, String user, String passwo
     }
 
     static final String URL = "url";
-    static final String HOST = "host";
-    static final String PORT = "port";
-    static final String USER = "user";
-    static final String PASSWORD = "password";
-    static final String PASSWORD_FILE = "password_file";
-    static final String PASSWORD_ENV = "LINKBENCH_PASSWORD";
     static final String AUTH_SOURCE = "auth_source";
     static final String URL_OPTIONS = "url_options";
-    static final String DBID = "dbid";
-    static final String NODETABLE = "nodetable";
-    static final String LINKTABLE = "linktable";
-    static final String COUNTTABLE = "counttable";
     static final String METATABLE = "metatable";
     static final String TRANSACTIONS = "transactions";
     static final String TXN_RETRIES = "txn_retries";
     static final String SERVER_SELECTION_TIMEOUT = "server_selection_timeout";
-    static final String CONNECT_TIMEOUT = "connect_timeout";
-    static final String SOCKET_TIMEOUT = "socket_timeout";
     static final String INDEX_AFTER_LOAD = "index_after_load";
     static final String NODE_ID_BLOCK = "node_id_block";
 
-    /** Every key the store reads, with its default and meaning. */
-    static final List<Setting> SETTINGS = List.of(
-            Setting.secret(URL, "MongoDB connection string, e.g. mongodb://h1,h2,h3/?replicaSet=rs0&w=majority"
-                    + " (write concern, read concern and read preference go here); when set, host, port and"
-                    + " url_options are not used. Secret: it may hold a password"),
-            Setting.of(HOST, "127.0.0.1", "mongod or mongos host (when url is empty)"),
-            Setting.of(PORT, "27017", "server TCP port (when url is empty)"),
-            Setting.of(URL_OPTIONS, "", "connection-string options added to host and port, e.g."
-                    + " replicaSet=rs0&w=majority&readConcernLevel=majority&readPreference=primary"),
-            Setting.of(USER, "", "user name; empty: no authentication (or the user given in url)"),
-            Setting.secret(PASSWORD, "password; when empty, read from password_file or the environment variable "
-                    + PASSWORD_ENV),
-            Setting.of(PASSWORD_FILE, "", "file whose first line is the password (used when password is empty)"),
-            Setting.of(AUTH_SOURCE, "admin", "database that holds the user"),
-            Setting.of(DBID, "linkdb0", "database"),
-            Setting.of(NODETABLE, "nodes", "node collection"),
-            Setting.of(LINKTABLE, "links", "link collection"),
-            Setting.of(COUNTTABLE, "counts", "count collection"),
-            Setting.of(METATABLE, "meta", "collection of the shared node-id allocator"),
-            Setting.of(TRANSACTIONS, "auto", "auto: on when the server supports multi-document transactions"
-                    + " (replica set, sharded cluster); on: require them; off: never"),
-            Setting.of(TXN_RETRIES, "3", "times a transaction is repeated after a transient error (and a commit"
-                    + " after an unknown result) before the operation fails as a conflict"),
-            Setting.of(SERVER_SELECTION_TIMEOUT, "5", "seconds an operation waits for a usable server"
-                    + " (an unreachable address fails after this long)"),
-            Setting.of(CONNECT_TIMEOUT, "5", "seconds to open a TCP connection"),
-            Setting.of(SOCKET_TIMEOUT, "120", "seconds an operation may wait for its reply (0: no limit)"),
-            Setting.of(INDEX_AFTER_LOAD, "false", "build the link-list index after the bulk load, as a timed step of"
-                    + " its own"),
-            Setting.of(NODE_ID_BLOCK, "100", "node ids ADD_NODE reserves from the shared allocator at a time"
-                    + " (1: ids increase across processes too, one more round trip per ADD_NODE)"));
+    /** The shared connection keys, with this store's defaults and wording. */
+    static final ConnectionSettings CONNECTION = ConnectionSettings.builder()
+            .server("127.0.0.1", "mongod or mongos host (when url is empty)", 27017,
+                    "server TCP port (when url is empty)")
+            .user("", "user name; empty: no authentication (or the user given in url)")
+            .database("database")
+            .tables("nodes", "links", "counts", "collection")
+            .timeouts(5, "seconds to open a TCP connection", "seconds an operation may wait for its reply (0: no limit)")
+            .names(Pattern.compile("[A-Za-z0-9_\\-]{1,60}"), "must be 1 to 60 letters, digits, '_' or '-'")
+            .build();
 
-    /** Collection and database names the server accepts, without dots or '$'. */
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_\\-]{1,60}");
-    private static final Pattern URL_OPTION = Pattern.compile("[A-Za-z][A-Za-z0-9]*=[^&]*");
+    /** Every key the store reads, with its default and meaning. */
+    static final List<Setting> SETTINGS = ConnectionSettings.join(
+            List.of(Setting.secret(URL, "MongoDB connection string, e.g. mongodb://h1,h2,h3/?replicaSet=rs0&w=majority"
+                    + " (write concern, read concern and read preference go here); when set, host, port and"
+                    + " url_options are not used. Secret: it may hold a password")),
+            CONNECTION.server(),
+            List.of(Setting.of(URL_OPTIONS, "", "connection-string options added to host and port, e.g."
+                    + " replicaSet=rs0&w=majority&readConcernLevel=majority&readPreference=primary")),
+            CONNECTION.credentials(),
+            List.of(Setting.of(AUTH_SOURCE, "admin", "database that holds the user")),
+            CONNECTION.database(),
+            CONNECTION.tables(),
+            List.of(Setting.of(METATABLE, "meta", "collection of the shared node-id allocator"),
+                    Setting.of(TRANSACTIONS, "auto", "auto: on when the server supports multi-document transactions"
+                            + " (replica set, sharded cluster); on: require them; off: never"),
+                    Setting.of(TXN_RETRIES, "3", "times a transaction is repeated after a transient error (and a"
+                            + " commit after an unknown result) before the operation fails as a conflict"),
+                    Setting.of(SERVER_SELECTION_TIMEOUT, "5", "seconds an operation waits for a usable server"
+                            + " (an unreachable address fails after this long)")),
+            CONNECTION.timeouts(),
+            List.of(Setting.of(INDEX_AFTER_LOAD, "false", "build the link-list index after the bulk load, as a timed"
+                            + " step of its own"),
+                    Setting.of(NODE_ID_BLOCK, "100", "node ids ADD_NODE reserves from the shared allocator at a time"
+                            + " (1: ids increase across processes too, one more round trip per ADD_NODE)")));
 
     /**
      * Reads and validates every key, the declared defaults ({@link #SETTINGS}) filling those not given;
@@ -113,37 +102,30 @@ record MongoConfig(ConnectionString connectionString, String user, String passwo
         String url = s.getString(URL, "");
         ConnectionString cs;
         if (url.isEmpty()) {
-            String host = s.getString(HOST);
-            if (!host.matches("[A-Za-z0-9.:_\\-\\[\\]%]+")) {
-                throw ConfigException.badValue(HOST, host, "must be a host name or an IP address");
-            }
-            int port = s.getInt(PORT, 1, 65535);
-            String options = s.getString(URL_OPTIONS, "");
-            for (String option : options.split("&")) {
-                if (!option.isEmpty() && !URL_OPTION.matcher(option).matches()) {
-                    throw ConfigException.badValue(URL_OPTIONS, options, "must be name=value pairs joined by '&'");
-                }
-            }
-            String h = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
-            cs = parse("mongodb://" + h + ":" + port + "/" + (options.isEmpty() ? "" : "?" + options), HOST);
+            String host = CONNECTION.host(s);
+            int port = CONNECTION.port(s);
+            String options = ConnectionSettings.urlOptions(s, URL_OPTIONS);
+            cs = parse("mongodb://" + ConnectionSettings.hostPort(host, port) + "/"
+                    + (options.isEmpty() ? "" : "?" + options), ConnectionSettings.HOST);
         } else {
             cs = parse(url, URL);
         }
-        String user = s.getString(USER, "");
+        String user = s.getString(ConnectionSettings.USER, "");
         if (!user.isEmpty() && cs.getCredential() != null) {
-            throw new ConfigException(USER + "=" + user + ": url names a user already; give the user in one place");
+            throw new ConfigException(ConnectionSettings.USER + "=" + user
+                    + ": url names a user already; give the user in one place");
         }
-        return new MongoConfig(cs, user, user.isEmpty() ? "" : password(s), name(s, AUTH_SOURCE),
-                name(s, DBID),
-                name(s, NODETABLE),
-                name(s, LINKTABLE),
-                name(s, COUNTTABLE),
-                name(s, METATABLE),
+        return new MongoConfig(cs, user, user.isEmpty() ? "" : CONNECTION.password(s), CONNECTION.name(s, AUTH_SOURCE),
+                CONNECTION.name(s, ConnectionSettings.DBID),
+                CONNECTION.name(s, ConnectionSettings.NODETABLE),
+                CONNECTION.name(s, ConnectionSettings.LINKTABLE),
+                CONNECTION.name(s, ConnectionSettings.COUNTTABLE),
+                CONNECTION.name(s, METATABLE),
                 s.getEnum(TRANSACTIONS, Transactions.class),
                 s.getInt(TXN_RETRIES, 0, 100),
                 s.getInt(SERVER_SELECTION_TIMEOUT, 1, 3600) * 1000,
-                s.getInt(CONNECT_TIMEOUT, 1, 3600) * 1000,
-                s.getInt(SOCKET_TIMEOUT, 0, 86400) * 1000,
+                CONNECTION.connectTimeoutMs(s),
+                CONNECTION.socketTimeoutMs(s),
                 s.getBoolean(INDEX_AFTER_LOAD),
                 s.getInt(NODE_ID_BLOCK, 1, 1_000_000));
     }
@@ -167,17 +149,5 @@ record MongoConfig(ConnectionString connectionString, String user, String passwo
             throw new ConfigException(key + ": not a valid MongoDB connection string (mongodb://host:port/?options"
                     + " or mongodb+srv://...)");
         }
-    }
-
-    private static String name(Settings s, String key) {
-        String v = s.getString(key);
-        if (!NAME.matcher(v).matches()) {
-            throw ConfigException.badValue(key, v, "must be 1 to 60 letters, digits, '_' or '-'");
-        }
-        return v;
-    }
-
-    private static String password(Settings s) {
-        return s.secret(PASSWORD, PASSWORD_FILE, PASSWORD_ENV);
     }
 }

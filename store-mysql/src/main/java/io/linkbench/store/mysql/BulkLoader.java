@@ -4,6 +4,7 @@ import io.linkbench.graph.Link;
 import io.linkbench.graph.LinkCount;
 import io.linkbench.graph.Node;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.jdbc.SessionConnection;
 import java.sql.SQLException;
 import java.util.List;
 
@@ -19,7 +20,7 @@ final class BulkLoader {
     private static final byte[] CLOSE = SqlBuffer.ascii("),");
     private static final byte[] NULL_CLOSE = SqlBuffer.ascii(",NULL),");
 
-    private final ConnectionSlot tx;
+    private final SessionConnection<SqlConnection> tx;
     private final int maxStatementChars;
     private final SqlBuffer text = new SqlBuffer(64 * 1024);
     private final long[] numbers = new long[8];
@@ -31,7 +32,7 @@ final class BulkLoader {
      * @param tx                the session's transactional connection
      * @param maxStatementChars most characters of one INSERT statement
      */
-    BulkLoader(ConnectionSlot tx, SqlText sql, int maxStatementChars) {
+    BulkLoader(SessionConnection<SqlConnection> tx, SqlText sql, int maxStatementChars) {
         this.tx = tx;
         this.maxStatementChars = maxStatementChars;
         // numbers first, payloads last: one row writer serves every table
@@ -43,7 +44,7 @@ final class BulkLoader {
     }
 
     void loadNodes(List<Node> nodes) throws StoreException {
-        try {
+        tx.inTransaction("load nodes", conn -> {
             start(nodeHead);
             long[] v = numbers;
             for (Node n : nodes) {
@@ -53,14 +54,13 @@ final class BulkLoader {
                 v[3] = n.time();
                 row(nodeHead, 4, n.data(), false);
             }
-            finish();
-        } catch (SQLException e) {
-            throw tx.fail("load nodes", e);
-        }
+            send();
+            return null;
+        });
     }
 
     void loadLinks(List<Link> links) throws StoreException {
-        try {
+        tx.inTransaction("load links", conn -> {
             start(linkHead);
             long[] v = numbers;
             for (Link l : links) {
@@ -72,14 +72,13 @@ final class BulkLoader {
                 v[5] = l.version();
                 row(linkHead, 6, l.data(), true);
             }
-            finish();
-        } catch (SQLException e) {
-            throw tx.fail("load links", e);
-        }
+            send();
+            return null;
+        });
     }
 
     void loadCounts(List<LinkCount> counts) throws StoreException {
-        try {
+        tx.inTransaction("load counts", conn -> {
             start(countHead);
             long[] v = numbers;
             for (LinkCount c : counts) {
@@ -90,10 +89,9 @@ final class BulkLoader {
                 v[4] = c.version();
                 row(countHead, 5, null, false);
             }
-            finish();
-        } catch (SQLException e) {
-            throw tx.fail("load counts", e);
-        }
+            send();
+            return null;
+        });
     }
 
     /**
@@ -125,16 +123,9 @@ final class BulkLoader {
         }
     }
 
-    private void start(byte[] head) throws StoreException {
-        tx.get(); // connect before building anything
+    private void start(byte[] head) {
         text.truncate(0);
         text.put(head);
-    }
-
-    /** Sends the rest and commits the batch. */
-    private void finish() throws SQLException, StoreException {
-        send();
-        tx.commit();
     }
 
     private void send() throws SQLException, StoreException {

@@ -1,6 +1,7 @@
 package io.linkbench.store.mysql;
 
 import io.linkbench.store.StoreException;
+import io.linkbench.store.jdbc.SqlErrorMap;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;
@@ -82,12 +83,12 @@ final class Connector {
             c.setAutoCommit(purpose != Purpose.TRANSACTIONAL);
             return c;
         } catch (SQLException e) {
-            SqlErrors.closeQuietly(c);
+            SqlErrorMap.closeQuietly(c);
             // no server to talk to, a handshake that timed out included, is CONNECTION as the SPI asks
-            StoreException.Kind kind = SqlErrors.isConnectionLoss(e) ? StoreException.Kind.CONNECTION
-                    : SqlErrors.kindOf(e);
+            StoreException.Kind kind = MySqlErrors.MAP.isConnectionLoss(e) ? StoreException.Kind.CONNECTION
+                    : MySqlErrors.MAP.kindOf(e);
             throw new StoreException(kind, "cannot connect to MySQL server " + config.address() + " as '"
-                    + config.user() + "': " + SqlErrors.oneLine(e), e);
+                    + config.user() + "': " + SqlErrorMap.oneLine(e), e);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.linkbench.store.mysql;
 
 import io.linkbench.graph.Link;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.jdbc.SessionConnection;
 import io.linkbench.store.mysql.SqlText.Q;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -9,28 +10,22 @@ import java.sql.SQLException;
 import java.sql.Types;
 
 /**
- * The link writes that keep the count invariant, each one transaction on the session's transactional
- * connection: the link row is written or locked first, then the count row is upserted, always in that
- * order, so writers of one (id1, link_type) queue on the count row instead of deadlocking. Any failure
- * rolls back the whole transaction before the exception leaves (the driver retries the operation from
- * the start, never inside the open transaction).
+ * The link writes that keep the count invariant, each one transaction of the session's transactional
+ * connection ({@link SessionConnection#inTransaction}), in the lock order described there: the link
+ * row is written or locked first, then the count row is upserted. Any failure rolls back the whole
+ * transaction before the exception leaves (the driver retries the operation from the start, never
+ * inside the open transaction). A write that finds no link ends its transaction having written nothing.
  */
 final class LinkWriter {
-    private final ConnectionSlot tx;
+    private final SessionConnection<SqlConnection> tx;
 
-    LinkWriter(ConnectionSlot tx) {
+    LinkWriter(SessionConnection<SqlConnection> tx) {
         this.tx = tx;
     }
 
-    /** ADD_LINK: the insert-or-revive of {@link #insertOrRevive} and the commit. */
+    /** ADD_LINK: the insert-or-revive of {@link #insertOrRevive}, committed. */
     boolean addLink(Link link) throws StoreException {
-        try {
-            boolean inserted = insertOrRevive(tx.get(), link);
-            tx.commit();
-            return inserted;
-        } catch (SQLException e) {
-            throw tx.fail("ADD_LINK", e);
-        }
+        return tx.inTransaction("ADD_LINK", c -> insertOrRevive(c, link));
     }
 
     /** UPDATE_LINK: locks the row, rewrites it, and changes the count only when visibility changed. */
@@ -48,28 +43,19 @@ final class LinkWriter {
 
     /** Returns whether the link existed; a missing one is inserted when {@code insertMissing}. */
     private boolean update(Link link, boolean insertMissing) throws StoreException {
-        try {
-            SqlConnection c = tx.get();
+        return tx.inTransaction("UPDATE_LINK", c -> {
             int before = lock(c, link.id1(), link.linkType(), link.id2());
-            boolean existed = before >= 0;
-            if (existed) {
+            if (before >= 0) {
                 updateLink(c, link);
                 int after = link.visibility().code();
                 if (after != before) {
                     upsertCount(c, link.id1(), link.linkType(), after - before, link.time());
                 }
-            } else if (insertMissing) {
-                // true only when another transaction inserted the link after the lock found none
-                existed = !insertOrRevive(c, link);
-            } else {
-                tx.rollbackOrDrop();
-                return false;
+                return true;
             }
-            tx.commit();
-            return existed;
-        } catch (SQLException e) {
-            throw tx.fail("UPDATE_LINK", e);
-        }
+            // true only when another transaction inserted the link after the lock found none
+            return insertMissing && !insertOrRevive(c, link);
+        });
     }
 
     /**
@@ -105,11 +91,9 @@ final class LinkWriter {
 
     /** DELETE_LINK: locks the row, hides or removes it, and takes one off the count if it was visible. */
     boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
-        try {
-            SqlConnection c = tx.get();
+        return tx.inTransaction("DELETE_LINK", c -> {
             int before = lock(c, id1, linkType, id2);
             if (before < 0) {
-                tx.rollbackOrDrop();
                 return false;
             }
             if (expunge || before == 1) {
@@ -122,11 +106,8 @@ final class LinkWriter {
             if (before == 1) {
                 upsertCount(c, id1, linkType, -1, System.currentTimeMillis());
             }
-            tx.commit();
             return true;
-        } catch (SQLException e) {
-            throw tx.fail("DELETE_LINK", e);
-        }
+        });
     }
 
     /** Locks the link row by its primary key; its visibility code, or -1 when there is no such link. */

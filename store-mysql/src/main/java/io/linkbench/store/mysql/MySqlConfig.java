@@ -1,8 +1,8 @@
 package io.linkbench.store.mysql;
 
-import io.linkbench.config.ConfigException;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
+import io.linkbench.store.support.ConnectionSettings;
 
 import java.util.List;
 import java.util.regex.Pattern;
@@ -52,52 +52,41 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
         }
     }
 
-    static final String HOST = "host";
-    static final String PORT = "port";
     static final String SOCKET = "socket";
-    static final String USER = "user";
-    static final String PASSWORD = "password";
-    static final String PASSWORD_FILE = "password_file";
-    static final String PASSWORD_ENV = "LINKBENCH_PASSWORD";
-    static final String DBID = "dbid";
     static final String ENGINE = "engine";
-    static final String NODETABLE = "nodetable";
-    static final String LINKTABLE = "linktable";
-    static final String COUNTTABLE = "counttable";
     static final String ISOLATION = "isolation";
     static final String URL_OPTIONS = "jdbc_url_options";
-    static final String CONNECT_TIMEOUT = "connect_timeout";
-    static final String SOCKET_TIMEOUT = "socket_timeout";
     static final String BULK_INSERT_KB = "bulk_insert_kb";
     static final String INDEX_AFTER_LOAD = "index_after_load";
 
-    /** Every key the store reads, with its default and meaning. */
-    static final List<Setting> SETTINGS = List.of(
-            Setting.of(HOST, "127.0.0.1", "MySQL or MariaDB server host"),
-            Setting.of(PORT, "3306", "server TCP port"),
-            Setting.of(SOCKET, "", "path of the server's Unix domain socket (e.g. /run/mysqld/mysqld.sock): connect "
-                    + "through it instead of host and port; empty: TCP"),
-            Setting.of(USER, "linkbench", "user name"),
-            Setting.secret(PASSWORD, "password; when empty, read from password_file or the environment variable "
-                    + PASSWORD_ENV),
-            Setting.of(PASSWORD_FILE, "", "file whose first line is the password (used when password is empty)"),
-            Setting.of(DBID, "linkdb0", "database, created when missing"),
-            Setting.of(ENGINE, "InnoDB", "storage engine of the tables, e.g. ROCKSDB or InnoDB (passed through)"),
-            Setting.of(NODETABLE, "nodetable", "node table name"),
-            Setting.of(LINKTABLE, "linktable", "link table name"),
-            Setting.of(COUNTTABLE, "counttable", "count table name"),
-            Setting.of(ISOLATION, "", "transaction isolation: read-committed, repeatable-read, ...; empty: "
-                    + "READ-COMMITTED for ROCKSDB, REPEATABLE-READ otherwise"),
-            Setting.of(URL_OPTIONS, "", "extra Connector/J URL options, e.g. sslMode=DISABLED&allowPublicKeyRetrieval=true"),
-            Setting.of(CONNECT_TIMEOUT, "10", "seconds to wait for a connection"),
-            Setting.of(SOCKET_TIMEOUT, "120", "seconds a request or load statement may take before it fails (0: no limit)"),
-            Setting.of(BULK_INSERT_KB, "1024", "most KiB of SQL per bulk-load INSERT (a batch may take several)"),
-            Setting.of(INDEX_AFTER_LOAD, "false", "create the secondary index id1_type after the bulk load, "
-                    + "as a timed step of its own"));
+    /** The shared connection keys, with this store's defaults and wording. */
+    static final ConnectionSettings CONNECTION = ConnectionSettings.builder()
+            .server("127.0.0.1", "MySQL or MariaDB server host", 3306, "server TCP port")
+            .user("linkbench", "user name")
+            .database("database, created when missing")
+            .tables("nodetable", "linktable", "counttable", "table name")
+            .timeouts(10, "seconds to wait for a connection",
+                    "seconds a request or load statement may take before it fails (0: no limit)")
+            .names(Pattern.compile("[A-Za-z0-9_$]{1,64}"), "must be 1 to 64 letters, digits, '_' or '$'")
+            .build();
 
-    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z0-9_$]{1,64}");
-    private static final Pattern URL_OPTION = Pattern.compile("[A-Za-z][A-Za-z0-9]*=[^&]*");
-    private static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9.:_\\-\\[\\]%]+");
+    /** Every key the store reads, with its default and meaning. */
+    static final List<Setting> SETTINGS = ConnectionSettings.join(
+            CONNECTION.server(),
+            List.of(Setting.of(SOCKET, "", "path of the server's Unix domain socket (e.g. /run/mysqld/mysqld.sock): "
+                    + "connect through it instead of host and port; empty: TCP")),
+            CONNECTION.credentials(),
+            CONNECTION.database(),
+            List.of(Setting.of(ENGINE, "InnoDB", "storage engine of the tables, e.g. ROCKSDB or InnoDB (passed through)")),
+            CONNECTION.tables(),
+            List.of(Setting.of(ISOLATION, "", "transaction isolation: read-committed, repeatable-read, ...; empty: "
+                            + "READ-COMMITTED for ROCKSDB, REPEATABLE-READ otherwise"),
+                    Setting.of(URL_OPTIONS, "", "extra Connector/J URL options, e.g. "
+                            + "sslMode=DISABLED&allowPublicKeyRetrieval=true")),
+            CONNECTION.timeouts(),
+            List.of(Setting.of(BULK_INSERT_KB, "1024", "most KiB of SQL per bulk-load INSERT (a batch may take several)"),
+                    Setting.of(INDEX_AFTER_LOAD, "false", "create the secondary index id1_type after the bulk load, "
+                            + "as a timed step of its own")));
 
     /**
      * Reads and validates every key, the declared defaults ({@link #SETTINGS}) filling those not given;
@@ -105,34 +94,14 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
      */
     static MySqlConfig from(Settings given) {
         Settings s = Settings.withDefaults(given.asMap(), SETTINGS);
-        String engine = identifier(s, ENGINE);
+        String engine = CONNECTION.name(s, ENGINE);
         Isolation isolation = s.getEnum(ISOLATION, Isolation.class,
                 isRocksDb(engine) ? Isolation.READ_COMMITTED : Isolation.REPEATABLE_READ);
-        String urlOptions = s.getString(URL_OPTIONS, "");
-        for (String option : urlOptions.split("&")) {
-            if (!option.isEmpty() && !URL_OPTION.matcher(option).matches()) {
-                throw ConfigException.badValue(URL_OPTIONS, urlOptions, "must be name=value pairs joined by '&'");
-            }
-        }
-        String host = s.getString(HOST);
-        if (!HOST_NAME.matcher(host).matches()) {
-            throw ConfigException.badValue(HOST, host, "must be a host name or an IP address");
-        }
-        return new MySqlConfig(host,
-                s.getInt(PORT, 1, 65535),
-                s.getString(SOCKET, "").trim(),
-                s.getString(USER),
-                s.secret(PASSWORD, PASSWORD_FILE, PASSWORD_ENV),
-                identifier(s, DBID),
-                engine,
-                identifier(s, NODETABLE),
-                identifier(s, LINKTABLE),
-                identifier(s, COUNTTABLE),
-                isolation,
-                urlOptions,
-                s.getInt(CONNECT_TIMEOUT, 1, 3600) * 1000,
-                s.getInt(SOCKET_TIMEOUT, 0, 86400) * 1000,
-                s.getInt(BULK_INSERT_KB, 1, 1 << 20),
+        String urlOptions = ConnectionSettings.urlOptions(s, URL_OPTIONS);
+        ConnectionSettings.Values c = CONNECTION.read(s);
+        return new MySqlConfig(c.host(), c.port(), s.getString(SOCKET, "").trim(), c.user(), c.password(),
+                c.database(), engine, c.nodeTable(), c.linkTable(), c.countTable(), isolation, urlOptions,
+                c.connectTimeoutMs(), c.socketTimeoutMs(), s.getInt(BULK_INSERT_KB, 1, 1 << 20),
                 s.getBoolean(INDEX_AFTER_LOAD));
     }
 
@@ -147,7 +116,7 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
 
     /** "host:port" as a JDBC URL writes it (an IPv6 address in brackets). */
     String hostPort() {
-        return (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port;
+        return ConnectionSettings.hostPort(host, port);
     }
 
     /** Where the server is, for messages: the socket's path, or host:port. */
@@ -159,13 +128,5 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
     public String toString() {
         return "MySqlConfig[" + user + "@" + address() + "/" + database + " engine=" + engine
                 + " isolation=" + isolation.sqlName() + "]";
-    }
-
-    private static String identifier(Settings s, String key) {
-        String v = s.getString(key);
-        if (!IDENTIFIER.matcher(v).matches()) {
-            throw ConfigException.badValue(key, v, "must be 1 to 64 letters, digits, '_' or '$'");
-        }
-        return v;
     }
 }

@@ -7,6 +7,7 @@ import io.linkbench.store.LoadStateStore;
 import io.linkbench.store.LocalHost;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.jdbc.SqlErrorMap;
 import io.linkbench.store.StoreException.Kind;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
@@ -73,10 +74,10 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
             checkEngine(admin, config);
             return new MySqlGraphStore(config, connector, admin);
         } catch (SQLException e) {
-            SqlErrors.closeQuietly(admin);
-            throw SqlErrors.toStore("MySQL server " + config.address(), e);
+            SqlErrorMap.closeQuietly(admin);
+            throw MySqlErrors.MAP.toStore("MySQL server " + config.address(), e);
         } catch (StoreException | RuntimeException e) {
-            SqlErrors.closeQuietly(admin);
+            SqlErrorMap.closeQuietly(admin);
             throw e;
         }
     }
@@ -226,9 +227,9 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
         try (Connection forCounts = connector.open(Connector.Purpose.ADMIN, true)) {
             return CountChecker.check(forLinks, forCounts, sql);
         } catch (SQLException e) {
-            throw SqlErrors.toStore("verify counts", e);
+            throw MySqlErrors.MAP.toStore("verify counts", e);
         } finally {
-            SqlErrors.closeQuietly(forLinks);
+            SqlErrorMap.closeQuietly(forLinks);
         }
     }
 
@@ -287,7 +288,7 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
     @Override
     public synchronized void close() {
         closed = true;
-        SqlErrors.closeQuietly(admin);
+        SqlErrorMap.closeQuietly(admin);
         admin = null;
     }
 
@@ -313,9 +314,9 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
     }
 
     private StoreException adminFailure(String what, SQLException e) {
-        StoreException se = SqlErrors.toStore(what, e);
+        StoreException se = MySqlErrors.MAP.toStore(what, e);
         if (se.kind() == Kind.CONNECTION || se.kind() == Kind.TIMEOUT) {
-            SqlErrors.closeQuietly(admin);
+            SqlErrorMap.closeQuietly(admin);
             admin = null;
         }
         return se;

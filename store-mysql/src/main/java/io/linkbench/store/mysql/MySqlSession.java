@@ -6,6 +6,7 @@ import io.linkbench.graph.Node;
 import io.linkbench.graph.Visibility;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.jdbc.SessionConnection;
 import io.linkbench.store.mysql.SqlText.Q;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -21,14 +22,16 @@ import java.util.List;
  * for bulk loads. Both reconnect on their next use after the connection was lost.
  */
 final class MySqlSession implements StoreSession {
-    private final ConnectionSlot ac;
-    private final ConnectionSlot tx;
+    private final SessionConnection<SqlConnection> ac;
+    private final SessionConnection<SqlConnection> tx;
     private final LinkWriter links;
     private final BulkLoader loader;
 
     MySqlSession(Connector connector, SqlText sql, int maxStatementChars) {
-        this.ac = new ConnectionSlot(connector, Connector.Purpose.AUTOCOMMIT, sql);
-        this.tx = new ConnectionSlot(connector, Connector.Purpose.TRANSACTIONAL, sql);
+        this.ac = new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.AUTOCOMMIT, true),
+                sql), MySqlErrors.MAP, false);
+        this.tx = new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.TRANSACTIONAL, true),
+                sql), MySqlErrors.MAP, true);
         this.links = new LinkWriter(tx);
         this.loader = new BulkLoader(tx, sql, maxStatementChars);
     }

@@ -1,5 +1,7 @@
 package io.linkbench.store.mysql;
 
+import io.linkbench.store.jdbc.SessionConnection;
+import io.linkbench.store.jdbc.SqlErrorMap;
 import io.linkbench.store.mysql.SqlText.Q;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,7 +14,7 @@ import java.sql.Statement;
  * {@link #MAX_IN_LIST} id2s (shorter lists are padded by repeating the last id2), so a session holds
  * at most a dozen of them whatever the sizes asked.
  */
-final class SqlConnection implements AutoCloseable {
+final class SqlConnection implements SessionConnection.Handle {
     /** Longest IN list of one MULTIGET_LINK statement; longer requests take several. */
     static final int MAX_IN_LIST = 1024;
 
@@ -25,6 +27,11 @@ final class SqlConnection implements AutoCloseable {
     SqlConnection(Connection connection, SqlText sql) {
         this.connection = connection;
         this.sql = sql;
+    }
+
+    @Override
+    public Connection jdbc() {
+        return connection;
     }
 
     /** The prepared statement of {@code q}. */
@@ -59,6 +66,6 @@ final class SqlConnection implements AutoCloseable {
     /** Closes the connection and with it every statement (on the server too). */
     @Override
     public void close() {
-        SqlErrors.closeQuietly(connection);
+        SqlErrorMap.closeQuietly(connection);
     }
 }

@@ -16,6 +16,7 @@ import io.linkbench.store.GraphStore;
 import io.linkbench.store.LoadHooks;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.jdbc.SqlErrorMap;
 import io.linkbench.store.StoreSession;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -342,7 +343,7 @@ abstract class MySqlStoreCases {
         try (Connection c = connector.open(Connector.Purpose.AUTOCOMMIT, true); Statement st = c.createStatement()) {
             long start = System.nanoTime();
             SQLException e = assertThrows(SQLException.class, () -> st.executeQuery("SELECT SLEEP(5)"));
-            assertEquals(StoreException.Kind.TIMEOUT, SqlErrors.kindOf(e), SqlErrors.oneLine(e));
+            assertEquals(StoreException.Kind.TIMEOUT, MySqlErrors.MAP.kindOf(e), SqlErrorMap.oneLine(e));
             long ms = (System.nanoTime() - start) / 1_000_000;
             assertTrue(ms >= 900 && ms < 4_000, "timed out after " + ms + " ms");
         }

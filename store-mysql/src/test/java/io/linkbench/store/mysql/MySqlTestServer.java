@@ -7,6 +7,7 @@ import io.linkbench.store.GraphStore;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.jdbc.SqlErrorMap;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -97,7 +98,7 @@ final class MySqlTestServer {
         try (Connection c = jdbc("")) {
             return null;
         } catch (SQLException e) {
-            return SqlErrors.oneLine(e);
+            return SqlErrorMap.oneLine(e);
         }
     }
 

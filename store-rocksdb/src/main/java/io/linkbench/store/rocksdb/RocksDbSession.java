@@ -6,6 +6,7 @@ import io.linkbench.graph.Node;
 import io.linkbench.graph.Visibility;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.support.NodeIdBlocks;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -32,7 +33,7 @@ final class RocksDbSession implements StoreSession {
     private final Database d;
     private final RocksDB db;
     private final StripedLocks locks;
-    private final NodeIds nodeIds;
+    private final NodeIdBlocks nodeIds;
     private final Gate.Pass pass;
     private final Errors errors;
     private final WriteOptions writes;
@@ -41,7 +42,7 @@ final class RocksDbSession implements StoreSession {
     /** For scans of one link_time group: the prefix extractor and its bloom filter apply. */
     private final ReadOptions groupScan = new ReadOptions().setPrefixSameAsStart(true);
 
-    RocksDbSession(Database d, StripedLocks locks, NodeIds nodeIds, Gate.Pass pass, Errors errors,
+    RocksDbSession(Database d, StripedLocks locks, NodeIdBlocks nodeIds, Gate.Pass pass, Errors errors,
                    WriteOptions writes, WriteOptions loadWrites) {
         this.d = d;
         this.db = d.db;
@@ -357,7 +358,7 @@ final class RocksDbSession implements StoreSession {
                 batch.put(d.nodes, Keys.node(n.id()), Values.node(n));
                 maxId = Math.max(maxId, n.id());
             }
-            nodeIds.loaded(maxId);
+            nodeIds.raiseAbove(maxId);
             db.write(loadWrites, batch);
         } catch (RocksDBException e) {
             throw errors.onOperation("load of nodes", e);

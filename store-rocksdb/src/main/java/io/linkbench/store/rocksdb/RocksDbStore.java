@@ -10,6 +10,7 @@ import io.linkbench.store.StoreException.Kind;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.support.NodeIdBlocks;
 import io.linkbench.store.TransactionalStore;
 import io.linkbench.store.VerificationReport;
 import java.nio.file.Path;
@@ -49,7 +50,7 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
     private final StripedLocks locks = new StripedLocks(LOCK_STRIPES);
     private final Object lifecycle = new Object();
     private volatile Database database;
-    private volatile NodeIds nodeIds;
+    private volatile NodeIdBlocks nodeIds;
     private final Object compactionGuard = new Object();
     private CompactRangeOptions runningCompaction; // guarded by compactionGuard
     private volatile boolean closed; // written under lifecycle
@@ -80,16 +81,16 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
         }
     }
 
-    private NodeIds nodeIdsOf(Database d) throws StoreException {
+    private NodeIdBlocks nodeIdsOf(Database d) throws StoreException {
         try {
             long start = Math.max(0, Math.max(d.maxNodeId(), d.reservedNodeId()));
-            return new NodeIds(start, upTo -> {
+            return new NodeIdBlocks(new NodeIdCounter(start, upTo -> {
                 try {
                     d.db.put(d.meta, options.requestWrites(), Database.NODE_ID_RESERVED_KEY, Bytes.long8(upTo));
                 } catch (RocksDBException e) {
                     throw errors.onOperation("ADD_NODE id reservation", e);
                 }
-            });
+            }), NodeIdCounter.BLOCK);
         } catch (RocksDBException e) {
             throw errors.onOperation("read of the node id reservation", e);
         }

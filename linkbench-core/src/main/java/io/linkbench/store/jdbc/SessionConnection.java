@@ -1,0 +1,147 @@
+package io.linkbench.store.jdbc;
+
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreException.Kind;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * One JDBC connection of a store session, opened on first use and re-opened on the first use after
+ * it was lost, so a server restart costs the operations that were running and nothing else. A failure
+ * leaves it usable, as {@link StoreException} asks: an open transaction is rolled back as a whole, and
+ * a connection that may be broken (CONNECTION or TIMEOUT) is dropped. Nothing here retries; the
+ * driver repeats a retryable operation from its start, within its bounded policy.
+ *
+ * <p><b>Lock order of link writes.</b> A write that changes a link and its count (ADD_LINK,
+ * UPDATE_LINK, DELETE_LINK) runs as one {@link #inTransaction transaction} that writes or locks the
+ * link row first ({@code SELECT ... FOR UPDATE} or the insert) and upserts the count row of its
+ * (id1, link_type) after it, always in that order: writers of one (id1, link_type) then queue on the
+ * count row instead of deadlocking. Every SQL store keeps this order.
+ *
+ * <p>Not thread-safe: a session is used by one worker at a time.
+ *
+ * @param <C> the store's handle: the JDBC connection with whatever the store keeps with it
+ *            (its prepared statements)
+ */
+public final class SessionConnection<C extends SessionConnection.Handle> implements AutoCloseable {
+
+    /** A store's wrapper of one JDBC connection; closing it closes the connection. */
+    public interface Handle extends AutoCloseable {
+        /** The JDBC connection. */
+        Connection jdbc();
+
+        /** Closes the connection and what the handle keeps with it, without failing. */
+        @Override
+        void close();
+    }
+
+    /** Opens a new handle (for a transactional connection: with autocommit off). */
+    @FunctionalInterface
+    public interface Opener<C> {
+        C open() throws StoreException;
+    }
+
+    /** The statements of one transaction; returns its result. */
+    @FunctionalInterface
+    public interface Work<C, T> {
+        T run(C connection) throws SQLException, StoreException;
+    }
+
+    private final Opener<C> opener;
+    private final SqlErrorMap errors;
+    private final boolean transactional;
+    private C current;
+
+    /**
+     * @param opener        opens a connection when there is none
+     * @param errors        the store's error map
+     * @param transactional true for a connection with autocommit off, whose failed transaction is
+     *                      rolled back; false for an autocommit one
+     */
+    public SessionConnection(Opener<C> opener, SqlErrorMap errors, boolean transactional) {
+        this.opener = opener;
+        this.errors = errors;
+        this.transactional = transactional;
+    }
+
+    /** The connection, connecting first when there is none. */
+    public C get() throws StoreException {
+        C c = current;
+        if (c == null) {
+            c = opener.open();
+            current = c;
+        }
+        return c;
+    }
+
+    /**
+     * Runs {@code work} as one transaction and commits it; on any failure rolls it back (or drops a
+     * connection that may be broken) before the exception leaves, a SQLException translated by the
+     * error map into a StoreException naming {@code what}. Link writes keep the lock order above.
+     */
+    public <T> T inTransaction(String what, Work<C, T> work) throws StoreException {
+        if (!transactional) {
+            throw new IllegalStateException("inTransaction on an autocommit connection");
+        }
+        try {
+            C c = get();
+            if (c.jdbc().getAutoCommit()) {
+                c.jdbc().setAutoCommit(false);
+            }
+            T result = work.run(c);
+            c.jdbc().commit();
+            return result;
+        } catch (SQLException e) {
+            throw fail(what, e);
+        } catch (StoreException | RuntimeException e) {
+            rollbackOrDrop();
+            throw e;
+        }
+    }
+
+    /** Commits the open transaction of a transactional connection (for work that commits in steps). */
+    public void commit() throws SQLException {
+        if (current != null) {
+            current.jdbc().commit();
+        }
+    }
+
+    /**
+     * Ends a failed operation: drops the connection when it is lost or its state unknown, else rolls
+     * back the transaction of a transactional one; returns the exception to throw.
+     */
+    public StoreException fail(String what, SQLException e) {
+        StoreException se = errors.toStore(what, e);
+        if (se.kind() == Kind.CONNECTION || se.kind() == Kind.TIMEOUT) {
+            drop();
+        } else if (transactional) {
+            rollbackOrDrop();
+        }
+        return se;
+    }
+
+    /** Rolls back the open transaction, if any; drops the connection when even that fails. */
+    public void rollbackOrDrop() {
+        if (current != null) {
+            try {
+                current.jdbc().rollback();
+            } catch (SQLException | RuntimeException e) {
+                drop();
+            }
+        }
+    }
+
+    /** Closes the connection; the next {@link #get()} opens a new one. */
+    public void drop() {
+        if (current != null) {
+            current.close();
+            current = null;
+        }
+    }
+
+    /** Closes the connection; the server rolls back whatever transaction it still had open. */
+    @Override
+    public void close() {
+        drop();
+    }
+}

@@ -226,36 +226,35 @@ public final class LoadPhase {
 
     /**
      * Runs the store's post-load steps, timing each and ending a cost segment after each. An interrupt
-     * cancels the running step through the store; a step that fails because of it ends the steps with a
-     * warning instead of failing the load.
+     * cancels the running step through its canceller; a step that fails because of it ends the steps
+     * with a warning instead of failing the load.
      */
     private void runSteps(LoadHooks hooks, Map<String, Double> steps, List<String> warnings, Segments segments)
             throws StoreException {
-        try (RunControl.Registration r = control.onInterrupt(hooks::cancelFinishLoadStep)) {
-            for (String step : hooks.finishLoadSteps()) {
-                if (control.interrupted()) {
-                    return;
-                }
-                out.printf(Locale.ROOT, "post-load step: %s ...%n", step);
-                long t0 = System.nanoTime();
-                try {
-                    hooks.runFinishLoadStep(step);
-                } catch (StoreException e) {
-                    if (!control.interrupted()) {
-                        throw e;
-                    }
-                }
-                double s = (System.nanoTime() - t0) / 1e9;
-                segments.end(PhaseCost.STEP_PART + step);
-                if (control.interrupted()) {
-                    String w = String.format(Locale.ROOT, "post-load step '%s' cancelled after %.3f s", step, s);
-                    warnings.add(w);
-                    out.println(w);
-                    return;
-                }
-                steps.put(step, s);
-                out.printf(Locale.ROOT, "post-load step: %s took %.3f s%n", step, s);
+        for (LoadHooks.Step step : hooks.finishLoadSteps()) {
+            if (control.interrupted()) {
+                return;
             }
+            String name = step.name();
+            out.printf(Locale.ROOT, "post-load step: %s ...%n", name);
+            long t0 = System.nanoTime();
+            try (RunControl.Registration r = control.onInterrupt(step.canceller())) {
+                step.run();
+            } catch (StoreException e) {
+                if (!control.interrupted()) {
+                    throw e;
+                }
+            }
+            double s = (System.nanoTime() - t0) / 1e9;
+            segments.end(PhaseCost.STEP_PART + name);
+            if (control.interrupted()) {
+                String w = String.format(Locale.ROOT, "post-load step '%s' cancelled after %.3f s", name, s);
+                warnings.add(w);
+                out.println(w);
+                return;
+            }
+            steps.put(name, s);
+            out.printf(Locale.ROOT, "post-load step: %s took %.3f s%n", name, s);
         }
     }
 

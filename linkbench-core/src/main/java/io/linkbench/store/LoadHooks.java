@@ -1,33 +1,55 @@
 package io.linkbench.store;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A store with work to do after a bulk load (build a secondary index, compact, flush). The load phase
  * runs each step once every loader is done and reports it as timed. When the run is interrupted
- * (Ctrl-C) while a step runs, the driver calls {@link #cancelFinishLoadStep()} from another thread.
+ * (Ctrl-C) while a step runs, the driver calls that step's canceller from another thread.
  */
 public interface LoadHooks extends GraphStore {
 
-    /** Names of the steps {@link #finishLoad()} will run, for the progress output. */
-    List<String> finishLoadSteps();
-
-    /** Runs one step named by {@link #finishLoadSteps()}. */
-    void runFinishLoadStep(String step) throws StoreException;
+    /** A step's work. */
+    @FunctionalInterface
+    interface Work {
+        void run() throws StoreException;
+    }
 
     /**
-     * Asks the step that is running, if any, to stop as soon as it can; it then returns or throws, and
-     * the driver reports the load as interrupted. Called from another thread than the step's, maybe
-     * when no step runs; it must not wait for the step. The default does nothing, which suits a store
-     * whose steps are short.
+     * One post-load step.
+     *
+     * @param name      what the progress output and the report call it, e.g. {@code build index id1_type}
+     * @param work      the step itself
+     * @param canceller asks the running step to stop as soon as it can (it then returns or throws, and the
+     *                  load is reported as interrupted); called from another thread, maybe when the step
+     *                  does not run; it must not wait for the step
      */
-    default void cancelFinishLoadStep() {
+    record Step(String name, Work work, Runnable canceller) {
+        public Step {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(work, "work");
+            Objects.requireNonNull(canceller, "canceller");
+        }
+
+        /** A step that cannot be cancelled, which suits a short one. */
+        public Step(String name, Work work) {
+            this(name, work, () -> { });
+        }
+
+        /** Runs the step. */
+        public void run() throws StoreException {
+            work.run();
+        }
     }
+
+    /** The steps to run after a load, in order; empty when there is nothing to do. */
+    List<Step> finishLoadSteps();
 
     /** Runs every step in order. */
     default void finishLoad() throws StoreException {
-        for (String step : finishLoadSteps()) {
-            runFinishLoadStep(step);
+        for (Step step : finishLoadSteps()) {
+            step.run();
         }
     }
 }

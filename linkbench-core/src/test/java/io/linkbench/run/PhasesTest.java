@@ -315,12 +315,12 @@ class PhasesTest {
         }
 
         @Override
-        public List<String> finishLoadSteps() {
-            return List.of("build something", "never reached");
+        public List<Step> finishLoadSteps() {
+            return List.of(new Step("build something", () -> longStep("build something"), this::cancel),
+                    new Step("never reached", () -> longStep("never reached"), this::cancel));
         }
 
-        @Override
-        public void runFinishLoadStep(String step) throws StoreException {
+        private void longStep(String step) throws StoreException {
             started.countDown();
             try {
                 if (cancelled.await(60, TimeUnit.SECONDS)) {
@@ -331,8 +331,7 @@ class PhasesTest {
             }
         }
 
-        @Override
-        public void cancelFinishLoadStep() {
+        private void cancel() {
             cancels.incrementAndGet();
             cancelled.countDown();
         }

@@ -14,7 +14,6 @@ import io.linkbench.store.LoadState;
 import io.linkbench.store.LoadStateStore;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
-import io.linkbench.store.StoreException.Kind;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
@@ -155,19 +154,15 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     }
 
     @Override
-    public List<String> finishLoadSteps() {
-        return config.indexAfterLoad() ? List.of(BUILD_INDEX_STEP) : List.of();
+    public List<Step> finishLoadSteps() {
+        return config.indexAfterLoad() ? List.of(new Step(BUILD_INDEX_STEP, this::buildLinkIndex)) : List.of();
     }
 
-    @Override
-    public void runFinishLoadStep(String step) throws StoreException {
-        if (!BUILD_INDEX_STEP.equals(step)) {
-            throw new StoreException(Kind.REJECTED, "unknown load step '" + step + "'");
-        }
+    private void buildLinkIndex() throws StoreException {
         try {
             schema.createLinkIndex();
         } catch (MongoException e) {
-            throw Errors.toStore(step, e);
+            throw Errors.toStore(BUILD_INDEX_STEP, e);
         }
     }
 

@@ -79,9 +79,9 @@ class MongoStoreCasesTest {
     @Test
     void indexAfterLoadIsAStepOfItsOwn() throws Exception {
         try (GraphStore store = server.open("db", Map.of("index_after_load", "true"), 2)) {
-            assertEquals(List.of("build index link_list"), ((LoadHooks) store).finishLoadSteps());
-            ((LoadHooks) store).runFinishLoadStep("build index link_list");
-            assertThrows(StoreException.class, () -> ((LoadHooks) store).runFinishLoadStep("compact"));
+            List<LoadHooks.Step> steps = ((LoadHooks) store).finishLoadSteps();
+            assertEquals(List.of("build index link_list"), steps.stream().map(LoadHooks.Step::name).toList());
+            steps.get(0).run();
         }
         try (GraphStore store = server.open("db", Map.of(), 2)) {
             assertEquals(List.of(), ((LoadHooks) store).finishLoadSteps(), "built before the load by default");

@@ -169,15 +169,13 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
     }
 
     @Override
-    public List<String> finishLoadSteps() {
-        return config.indexAfterLoad() ? List.of(BUILD_INDEX_STEP) : List.of();
+    public List<Step> finishLoadSteps() {
+        return config.indexAfterLoad() ? List.of(new Step(BUILD_INDEX_STEP, this::buildLinkIndex, this::cancelIndexBuild))
+                : List.of();
     }
 
-    @Override
-    public synchronized void runFinishLoadStep(String step) throws StoreException {
-        if (!BUILD_INDEX_STEP.equals(step)) {
-            throw new StoreException(Kind.REJECTED, "unknown load step '" + step + "'");
-        }
+    /** Adds the link table's secondary index when it is missing. */
+    private synchronized void buildLinkIndex() throws StoreException {
         try {
             Connection c = admin();
             if (!schema.hasLinkIndex(c)) {
@@ -189,7 +187,7 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
                 }
             }
         } catch (SQLException e) {
-            throw adminFailure(step, e);
+            throw adminFailure(BUILD_INDEX_STEP, e);
         }
     }
 
@@ -198,8 +196,7 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
      * connection is busy, and this store's monitor is held by the step). The server rolls the ALTER
      * back; {@code -r} builds the index later when it is missing.
      */
-    @Override
-    public void cancelFinishLoadStep() {
+    private void cancelIndexBuild() {
         long id = stepThreadId;
         if (id < 0) {
             return;

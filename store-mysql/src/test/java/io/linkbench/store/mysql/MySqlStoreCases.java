@@ -188,13 +188,13 @@ abstract class MySqlStoreCases {
         store.close();
         store = MySqlTestServer.freshStore(engine(), database(), Map.of("index_after_load", "true"));
         LoadHooks hooks = (LoadHooks) store;
-        assertEquals(List.of("build index id1_type"), hooks.finishLoadSteps());
+        assertEquals(List.of("build index id1_type"), hooks.finishLoadSteps().stream().map(LoadHooks.Step::name).toList());
         try (Connection c = MySqlTestServer.jdbc(database())) {
             assertFalse(new Schema(configOf(Map.of())).hasLinkIndex(c));
             try (StoreSession s = store.session(0)) {
                 s.loadLinks(List.of(new Link(5, 1, 6, Visibility.VISIBLE, new byte[] {1}, 1, 9)));
             }
-            hooks.runFinishLoadStep("build index id1_type");
+            hooks.finishLoadSteps().get(0).run();
             assertTrue(new Schema(configOf(Map.of())).hasLinkIndex(c));
         }
         try (StoreSession s = store.session(0)) {
@@ -206,7 +206,7 @@ abstract class MySqlStoreCases {
     void cancellingTheIndexBuildStopsItAndLeavesTheIndexToTheRequestPhase() throws Exception {
         store.close();
         store = MySqlTestServer.freshStore(engine(), database(), Map.of("index_after_load", "true"));
-        LoadHooks hooks = (LoadHooks) store;
+        LoadHooks.Step build = ((LoadHooks) store).finishLoadSteps().get(0);
         try (StoreSession s = store.session(0)) {
             s.loadLinks(List.of(new Link(5, 1, 6, Visibility.VISIBLE, new byte[] {1}, 1, 9)));
         }
@@ -217,7 +217,7 @@ abstract class MySqlStoreCases {
             st.executeQuery("SELECT * FROM linktable LIMIT 1").close();
             java.util.concurrent.CompletableFuture<Void> step = java.util.concurrent.CompletableFuture.runAsync(() -> {
                 try {
-                    hooks.runFinishLoadStep("build index id1_type");
+                    build.run();
                 } catch (StoreException e) {
                     throw new java.util.concurrent.CompletionException(e);
                 }
@@ -228,7 +228,7 @@ abstract class MySqlStoreCases {
             }
             assertTrue(alterRunning(st), "the index build started and waits for the metadata lock");
             long t0 = System.nanoTime();
-            hooks.cancelFinishLoadStep();
+            build.canceller().run();
             var e = assertThrows(java.util.concurrent.ExecutionException.class,
                     () -> step.get(10, java.util.concurrent.TimeUnit.SECONDS));
             assertTrue(e.getCause() instanceof StoreException, e.toString());
@@ -236,7 +236,7 @@ abstract class MySqlStoreCases {
             blocker.commit();
             assertFalse(schema.hasLinkIndex(blocker));
         }
-        hooks.cancelFinishLoadStep(); // no step running: nothing happens
+        build.canceller().run(); // no step running: nothing happens
         store.prepareForRequests();
         try (Connection c = MySqlTestServer.jdbc(database())) {
             assertTrue(schema.hasLinkIndex(c), "-r builds the index that is missing");

@@ -34,7 +34,7 @@ import org.rocksdb.RocksDBException;
  *
  * <p>Store-level calls (prepare, metrics, verify, finish-load steps, session creation, close) are
  * serialized on one monitor; session operations never take it. On Ctrl-C the owner (the driver) stops
- * its phase, cancels a running post-load compaction ({@link #cancelFinishLoadStep}) and closes the
+ * its phase, cancels a running post-load compaction ({@link #cancelCompaction}) and closes the
  * store.
  */
 final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadHooks, LoadStateStore {
@@ -228,38 +228,43 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
     }
 
     @Override
-    public List<String> finishLoadSteps() {
-        return config.compactAfterLoad() ? List.of(STEP_FLUSH, STEP_COMPACT) : List.of(STEP_FLUSH);
+    public List<Step> finishLoadSteps() {
+        Step flush = new Step(STEP_FLUSH, this::flushAfterLoad);
+        return config.compactAfterLoad() ? List.of(flush, new Step(STEP_COMPACT, this::compactAfterLoad,
+                this::cancelCompaction)) : List.of(flush);
     }
 
-    @Override
-    public void runFinishLoadStep(String step) throws StoreException {
+    /** Flushes the memtables; those this flush starts serve the requests, so with blooms on. */
+    private void flushAfterLoad() throws StoreException {
         synchronized (lifecycle) {
             ensureOpen();
             Database d = database;
             try {
-                switch (step) {
-                    case STEP_FLUSH -> {
-                        // the memtables this flush starts serve the requests: blooms on
-                        options.tuneFor(d, true, config.compactAfterLoad());
-                        try (FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
-                            d.db.flush(fo, d.allFamilies());
-                        }
-                    }
-                    case STEP_COMPACT -> {
-                        compactAll(d);
-                        options.tuneFor(d, true, false);
-                    }
-                    default -> throw new StoreException(Kind.REJECTED, "no finish-load step '" + step + "' in the rocksdb store");
+                options.tuneFor(d, true, config.compactAfterLoad());
+                try (FlushOptions fo = new FlushOptions().setWaitForFlush(true)) {
+                    d.db.flush(fo, d.allFamilies());
                 }
             } catch (RocksDBException e) {
-                throw errors.onOperation(step, e);
+                throw errors.onOperation(STEP_FLUSH, e);
+            }
+        }
+    }
+
+    private void compactAfterLoad() throws StoreException {
+        synchronized (lifecycle) {
+            ensureOpen();
+            Database d = database;
+            try {
+                compactAll(d);
+                options.tuneFor(d, true, false);
+            } catch (RocksDBException e) {
+                throw errors.onOperation(STEP_COMPACT, e);
             }
         }
     }
 
     /**
-     * Compacts every data family; {@link #cancelFinishLoadStep} cancels it through the options object. The
+     * Compacts every data family; {@link #cancelCompaction} cancels it through the options object. The
      * bottommost level is rewritten too: L0 files that do not overlap (the nodes, loaded in id order)
      * would otherwise be moved down as they are, without the bottommost compression.
      */
@@ -290,8 +295,7 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
      * run on and hold up closing the database, so background work is stopped too: the run is ending.
      * Takes no lock the step holds.
      */
-    @Override
-    public void cancelFinishLoadStep() {
+    private void cancelCompaction() {
         synchronized (compactionGuard) {
             if (runningCompaction != null) {
                 runningCompaction.setCanceled(true);

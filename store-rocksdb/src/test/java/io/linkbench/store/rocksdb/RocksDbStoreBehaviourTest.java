@@ -196,7 +196,7 @@ class RocksDbStoreBehaviourTest {
                 store.prepareForLoad(SchemaMode.RECREATE);
                 LoadHooks hooks = (LoadHooks) store;
                 assertEquals(compactAfterLoad.equals("true") ? List.of("flush memtables", "compact")
-                        : List.of("flush memtables"), hooks.finishLoadSteps());
+                        : List.of("flush memtables"), hooks.finishLoadSteps().stream().map(LoadHooks.Step::name).toList());
                 try (StoreSession s = store.session(0)) {
                     s.loadLinks(List.of(link(1, 2, 10), link(1, 3, 5)));
                     s.loadCounts(List.of(new LinkCount(1, 1, 2, 10, 1)));

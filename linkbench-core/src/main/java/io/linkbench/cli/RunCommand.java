@@ -91,7 +91,7 @@ final class RunCommand implements Callable<Integer> {
         int sessions = Math.max(run.loaders() + 1, run.requesters());
         List<PhaseResult> phases = new ArrayList<>();
         StringBuilder summary = new StringBuilder();
-        StoreInfo info = new StoreInfo(cfg.provider().name(), "", "", java.util.Map.of());
+        StoreInfo info = new StoreInfo(cfg.provider().name(), "", "", java.util.Map.of(), false);
         ResultFiles files = new ResultFiles();
         Path dir = null;
         IntervalFiles intervals = null;
@@ -113,7 +113,7 @@ final class RunCommand implements Callable<Integer> {
                 verdict.warnings().forEach(w -> err.println("linkbench: warning: " + w));
                 verdict.fact().ifPresent(f -> facts.put("load_state", f));
             }
-            info = new StoreInfo(info.store(), info.version(), info.engine(), facts);
+            info = new StoreInfo(info.store(), info.version(), info.engine(), facts, info.transactional());
             String header = String.format("linkbench %s: store=%s%s%s, startid1=%d, maxid1=%d, seed=%d%n", Main.version(),
                     info.store(), info.engine().isEmpty() ? "" : " engine=" + info.engine(),
                     info.version().isEmpty() ? "" : " version=" + info.version(), workload.startId1(), workload.maxId1(),

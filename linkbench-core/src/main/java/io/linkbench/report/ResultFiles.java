@@ -23,7 +23,7 @@ import java.time.format.DateTimeFormatter;
  *   "linkbench_version": "0.1.0", "started": "2025-01-02T03:04:05.678Z",
  *   "started_epoch_ms": 1735787045678, "host": "client1",
  *   "config": { "<key>": "<value>", ... },
- *   "store": { "store": "mysql", "version": "8.4.3", "engine": "InnoDB", "facts": { "<k>": "<v>" } },
+ *   "store": { "store": "mysql", "version": "8.4.3", "engine": "InnoDB", "transactional": true, "facts": { "<k>": "<v>" } },
  *   "phases": [ {
  *       "phase": "request", "start_epoch_ms": ..., "start": "<ISO>", "end_epoch_ms": ..., "end": "<ISO>",
  *       "seconds": 300.0, "open_loop": false, "target_rate": 0.0, "throughput": 4115.234,

@@ -90,7 +90,7 @@ final class ResultJsonReader {
             throw new IOException("store: expected an object or null, found " + s);
         }
         return new StoreInfo(string(s, "store", at, true), string(s, "version", at, true), string(s, "engine", at, true),
-                strings(s, "facts", at));
+                strings(s, "facts", at), s.has("transactional") && bool(s, "transactional", at));
     }
 
     private static PhaseResult phase(JsonNode p, String at) throws IOException {

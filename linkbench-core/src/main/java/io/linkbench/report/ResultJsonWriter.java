@@ -68,6 +68,7 @@ final class ResultJsonWriter {
         g.writeStringField("store", s.store());
         g.writeStringField("version", s.version());
         g.writeStringField("engine", s.engine());
+        g.writeBooleanField("transactional", s.transactional());
         g.writeFieldName("facts");
         stringMap(g, s.facts());
         g.writeEndObject();

@@ -4,8 +4,9 @@ package io.linkbench.store;
  * One open store, shared by all worker threads: thread-safe. It hands out one {@link StoreSession} per
  * worker thread and is closed once, after every session is closed.
  *
- * <p>Further capabilities are optional interfaces a store may implement: {@link TransactionalStore},
- * {@link CountVerifier}, {@link StoreMetrics}, {@link LoadHooks}, {@link LoadStateStore}.
+ * <p>Further capabilities are optional interfaces a store may implement: {@link CountVerifier},
+ * {@link StoreMetrics}, {@link LoadHooks}, {@link LoadStateStore}. Whether it keeps the count invariant
+ * under concurrent writers it declares in {@link StoreInfo#transactional()}.
  */
 public interface GraphStore extends AutoCloseable {
 

@@ -15,7 +15,7 @@ import java.util.List;
  * {@code (visible after ? 1 : 0) - (visible before ? 1 : 0)}, so it goes up when a link is added or
  * revived, down when a visible link is hidden or expunged, and never below 0. A count row, once
  * written, stays (possibly at 0). Stores that keep it under concurrent writers of the same
- * (id1, linkType) implement {@link TransactionalStore}.
+ * (id1, linkType) declare it ({@link StoreInfo#transactional()}).
  *
  * <p>Payloads ({@code data}) of 0 bytes to at least 64 KiB, with any byte values, are stored and
  * returned exactly. Arrays passed in may be reused by the caller after the call returns.
@@ -79,11 +79,11 @@ public interface StoreSession extends AutoCloseable {
      * UPDATE_LINK as the original benchmark runs it: when the link exists (hidden or visible) this is
      * {@link #updateLink}; when it does not, the link is inserted as {@link #addLink} would insert it
      * (count +1 when it is visible; the count row is written either way). Both cases keep the count
-     * invariant, and for a {@link TransactionalStore} also under concurrent writers.
+     * invariant, and for a store that declares {@link StoreInfo#transactional()} also under concurrent writers.
      *
      * <p>The default calls {@link #updateLink} and, when that finds no link, {@link #addLink}: two steps,
      * not atomic (a link added in between is simply written again by {@code addLink}). A
-     * {@link TransactionalStore} must override it to do both in one transaction or atomic step; every
+     * transactional store ({@link StoreInfo#transactional()}) must override it to do both in one transaction or atomic step; every
      * store should, to save the second round trip.
      *
      * @return true when the link existed (it was updated), false when it was inserted

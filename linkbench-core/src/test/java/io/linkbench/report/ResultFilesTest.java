@@ -88,7 +88,7 @@ class ResultFilesTest {
         Map<String, String> config = Map.of("requesters", "16", "maxid1", "10000001", "dbhost", "db1",
                 "requestrate", "1000");
         StoreInfo store = new StoreInfo("mysql", "8.4.3", "InnoDB",
-                Map.of("isolation", "REPEATABLE-READ", "topology", "single server"));
+                Map.of("isolation", "REPEATABLE-READ", "topology", "single server"), true);
         return new RunResult("0.1.0-SNAPSHOT", START.toEpochMilli(), "client1", config, store, List.of(load, request),
                 "6b1f7c2e-0d4a-4c1e-9a57-3f0e2d9c8b11");
     }

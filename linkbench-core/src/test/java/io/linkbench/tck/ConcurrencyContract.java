@@ -12,7 +12,6 @@ import io.linkbench.store.CountVerifier;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreSession;
-import io.linkbench.store.TransactionalStore;
 import io.linkbench.store.VerificationReport;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -25,7 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * TCK: several sessions on their own threads at once. Node ids are unique for every store; the count
- * invariant under concurrent writers of the same (id1, linkType) only for a {@link TransactionalStore}.
+ * invariant under concurrent writers of the same (id1, linkType) only for a store that declares it
+ * ({@link io.linkbench.store.StoreInfo#transactional()}).
  * Operations failing with a retryable {@link StoreException} are repeated up to
  * {@link GraphStoreContract#maxRetries()} times.
  */
@@ -200,13 +200,13 @@ public abstract class ConcurrencyContract extends TckSupport {
     }
 
     /**
-     * On a {@link TransactionalStore}: writers drawing from {@code percents} and one reader on one
+     * On a store that declares {@link io.linkbench.store.StoreInfo#transactional()}: writers drawing from {@code percents} and one reader on one
      * (id1, linkType) group at once, then every read and the verifier agree with the count.
      */
     private void writeOneGroupConcurrently(int[] percents) throws Exception {
         GraphStore store = store();
-        assumeTrue(store instanceof TransactionalStore,
-                "not a TransactionalStore: the count invariant under concurrent writers is not claimed");
+        assumeTrue(store.info().transactional(),
+                "StoreInfo.transactional() is false: the count invariant under concurrent writers is not claimed");
         int writers = contract().concurrentWriters();
         CountDownLatch done = new CountDownLatch(writers);
         List<Callable<Void>> tasks = new ArrayList<>();

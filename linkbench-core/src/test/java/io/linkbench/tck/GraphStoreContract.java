@@ -147,7 +147,7 @@ public abstract class GraphStoreContract {
         }
     }
 
-    /** Several sessions at once: node ids, and the count invariant of TransactionalStore. */
+    /** Several sessions at once: node ids, and the count invariant of a store that declares it transactional. */
     @Nested
     class Concurrency extends ConcurrencyContract {
         Concurrency() {

@@ -319,8 +319,8 @@ public final class RunMerger {
                 facts.put("host " + hosts.get(h) + ", " + phaseName(p), hostFigures(p));
             }
         }
-        return first == null ? new StoreInfo("unknown", "", "", facts)
-                : new StoreInfo(first.store(), first.version(), first.engine(), facts);
+        return first == null ? new StoreInfo("unknown", "", "", facts, false)
+                : new StoreInfo(first.store(), first.version(), first.engine(), facts, first.transactional());
     }
 
     /** e.g. {@code 4115.2 ops/s over 300.0 s (1234567 ops); r/op 0.123; Mcpu/op 1234.500}. */

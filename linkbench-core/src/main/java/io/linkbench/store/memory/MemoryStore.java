@@ -9,7 +9,6 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
-import io.linkbench.store.TransactionalStore;
 import io.linkbench.store.VerificationReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Nodes live in a {@link ConcurrentHashMap} by id; ADD_NODE takes the next value of an
  * {@link AtomicLong} that loads raise to their highest id. Links live in one {@link LinkGroup} per
  * (id1, linkType), each with its own lock, so writers of one group serialize (the count invariant
- * holds under concurrent writers: this store is a {@link TransactionalStore}) while other groups
+ * holds under concurrent writers: this store declares {@link StoreInfo#transactional()}) while other groups
  * proceed in parallel. Payloads are copied on the way in. Rows handed out by reads are the stored,
  * immutable records: their {@code data} arrays are shared and must not be modified.
  *
@@ -36,7 +35,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link StoreException} (and the data is dropped) when the heap is about to run out ({@link HeapGuard}). Schema preparation must not run
  * while sessions write.
  */
-public final class MemoryStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadStateStore {
+public final class MemoryStore implements CountVerifier, StoreMetrics, LoadStateStore {
     private static final int MAX_EXAMPLES = 10;
 
     private final ConcurrentHashMap<Long, Node> nodes = new ConcurrentHashMap<>();
@@ -62,7 +61,7 @@ public final class MemoryStore implements TransactionalStore, CountVerifier, Sto
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("persistence", "none (in-process)");
         facts.put("isolation", "one lock per (id1, link_type)");
-        return new StoreInfo("memory", version(), "", facts);
+        return new StoreInfo("memory", version(), "", facts, true);
     }
 
     @Override

@@ -20,7 +20,7 @@ public final class NoopStore implements GraphStore {
 
     @Override
     public StoreInfo info() {
-        return new StoreInfo("noop", "", "", Map.of());
+        return new StoreInfo("noop", "", "", Map.of(), false);
     }
 
     @Override

@@ -45,6 +45,6 @@ final class TestRuns {
 
     static LoadedRun run(String dir, String host, String store, String engine, PhaseResult... phases) {
         return new LoadedRun(Path.of("/results", dir), new RunResult("test", 1_000_000, host, Map.of("maxid1", "1001"),
-                new StoreInfo(store, "1.0", engine, Map.of("isolation", "rr")), List.of(phases), "run-" + dir));
+                new StoreInfo(store, "1.0", engine, Map.of("isolation", "rr"), true), List.of(phases), "run-" + dir));
     }
 }

@@ -179,7 +179,7 @@ class HtmlReportTest {
     @Test
     void aRunWithoutPhasesOrConfigStillRenders() throws Exception {
         RunResult empty = new RunResult("0.1.0", 0, "h", java.util.Map.of(),
-                new io.linkbench.store.StoreInfo("noop", "", "", java.util.Map.of()), List.of(), "");
+                new io.linkbench.store.StoreInfo("noop", "", "", java.util.Map.of(), false), List.of(), "");
         ReportChecks page = new ReportChecks(report.render(empty));
         assertEquals(0, page.count("//svg"));
         assertEquals(List.of("The run has no phases."), page.texts("//section[@id='summary']/p"));

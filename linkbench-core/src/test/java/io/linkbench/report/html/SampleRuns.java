@@ -42,7 +42,7 @@ final class SampleRuns {
         config.put("requestrate", "500");
         config.put("zz_note", EVIL);
         config.put("a<key>", "v&1");
-        StoreInfo store = new StoreInfo("memory", "1.0", "", Map.of("topology", "embedded </td></tr></table> x"));
+        StoreInfo store = new StoreInfo("memory", "1.0", "", Map.of("topology", "embedded </td></tr></table> x"), true);
         return new RunResult("0.1.0-test", 1_735_787_045_678L, "client<1>", config, store,
                 List.of(load(), request(), secondLoop()), "sample-run");
     }

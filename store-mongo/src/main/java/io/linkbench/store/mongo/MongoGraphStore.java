@@ -17,7 +17,6 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
-import io.linkbench.store.TransactionalStore;
 import io.linkbench.store.VerificationReport;
 import java.util.LinkedHashMap;
 import org.bson.BsonDocument;
@@ -49,14 +48,18 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     private final boolean transactions;
     private final String transactionsWhy;
 
-    /** @param transactionsWhy how transactions came to be on or off, for the report */
-    MongoGraphStore(MongoConfig config, Connection connection, String transactionsWhy) {
+    /**
+     * @param transactions    link writes and their count changes in one multi-document transaction
+     *                        ({@link TxnRunner}), so the count invariant holds under concurrent writers
+     * @param transactionsWhy how transactions came to be on or off, for the report
+     */
+    MongoGraphStore(MongoConfig config, Connection connection, boolean transactions, String transactionsWhy) {
         this.config = config;
         this.client = connection.client();
         this.server = connection.server();
         this.schema = new Schema(client.getDatabase(config.database()), config);
         this.nodeIds = new NodeIds(schema.meta, schema.nodes, config.nodeIdBlock());
-        this.transactions = this instanceof TransactionalStore;
+        this.transactions = transactions;
         this.transactionsWhy = transactionsWhy;
     }
 
@@ -82,7 +85,7 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
         }
         facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
         facts.put("node_id_block", Integer.toString(config.nodeIdBlock()));
-        return new StoreInfo("mongo", server.version(), server.engine(), facts);
+        return new StoreInfo("mongo", server.version(), server.engine(), facts, transactions);
     }
 
     private static String writeConcern(WriteConcern wc) {

@@ -56,15 +56,15 @@ public final class MongoStoreProvider implements StoreProvider {
                             + config.hosts() + " (" + topology + ") cannot run multi-document transactions; they"
                             + " need a replica set (4.0+) or a sharded cluster (4.2+). Use transactions = off or auto");
                 }
-                return new TransactionalMongoGraphStore(config, connection, " (transactions = on)");
+                return new MongoGraphStore(config, connection, true, " (transactions = on)");
             }
             case OFF -> {
-                return new MongoGraphStore(config, connection, " (transactions = off)");
+                return new MongoGraphStore(config, connection, false, " (transactions = off)");
             }
             default -> {
                 return supported
-                        ? new TransactionalMongoGraphStore(config, connection, " (auto: " + topology + ")")
-                        : new MongoGraphStore(config, connection, " (auto: " + topology
+                        ? new MongoGraphStore(config, connection, true, " (auto: " + topology + ")")
+                        : new MongoGraphStore(config, connection, false, " (auto: " + topology
                         + " without multi-document transactions)");
             }
         }

@@ -12,7 +12,6 @@ import io.linkbench.store.StoreException.Kind;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
-import io.linkbench.store.TransactionalStore;
 import io.linkbench.store.VerificationReport;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -31,7 +30,7 @@ import java.util.OptionalLong;
  * work (schema, metrics, verification) on one admin connection of its own, re-opened when lost. The
  * admin work is synchronized; sessions share nothing but the immutable configuration.
  */
-final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadHooks, LoadStateStore {
+final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore {
     private static final String BUILD_INDEX_STEP = "build index " + Schema.LINK_INDEX;
 
     private final MySqlConfig config;
@@ -118,7 +117,7 @@ final class MySqlGraphStore implements TransactionalStore, CountVerifier, StoreM
                 TableSizes.serverWideMemtableBytes(c).ifPresent(b -> facts.put("server_wide_memtable_bytes", b + ""));
             }
             String engine = schema.linkEngine(c);
-            return new StoreInfo("mysql", serverVersion, engine.isEmpty() ? config.engine() : engine, facts);
+            return new StoreInfo("mysql", serverVersion, engine.isEmpty() ? config.engine() : engine, facts, true);
         } catch (SQLException e) {
             throw adminFailure("info", e);
         }

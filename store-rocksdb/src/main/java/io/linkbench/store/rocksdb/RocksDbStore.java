@@ -11,7 +11,6 @@ import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.support.NodeIdBlocks;
-import io.linkbench.store.TransactionalStore;
 import io.linkbench.store.VerificationReport;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,14 +29,14 @@ import org.rocksdb.RocksDBException;
 /**
  * The embedded RocksDB store: one database in {@code data_dir}, used by the threads of this process
  * only (RocksDB's LOCK file keeps other processes out), so a striped lock per (id1, link_type) is all
- * it takes to keep the count invariant under concurrent writers ({@link TransactionalStore}).
+ * it takes to keep the count invariant under concurrent writers (declared in {@link StoreInfo#transactional()}).
  *
  * <p>Store-level calls (prepare, metrics, verify, finish-load steps, session creation, close) are
  * serialized on one monitor; session operations never take it. On Ctrl-C the owner (the driver) stops
  * its phase, cancels a running post-load compaction ({@link #cancelCompaction}) and closes the
  * store.
  */
-final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetrics, LoadHooks, LoadStateStore {
+final class RocksDbStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore {
     private static final int LOCK_STRIPES = 4096;
     private static final long CLOSE_DRAIN_MILLIS = 10_000;
     private static final String STEP_FLUSH = "flush memtables";
@@ -111,7 +110,7 @@ final class RocksDbStore implements TransactionalStore, CountVerifier, StoreMetr
         facts.put("background_jobs", Integer.toString(config.backgroundJobs()));
         facts.put("direct_reads", Boolean.toString(config.directReads()));
         facts.put("concurrency", "striped lock per (id1, link_type) + atomic write batch");
-        return new StoreInfo("rocksdb", v.getMajor() + "." + v.getMinor() + "." + v.getPatch(), "RocksDB", facts);
+        return new StoreInfo("rocksdb", v.getMajor() + "." + v.getMinor() + "." + v.getPatch(), "RocksDB", facts, true);
     }
 
     @Override

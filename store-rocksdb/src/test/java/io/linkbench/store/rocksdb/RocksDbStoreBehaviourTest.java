@@ -20,7 +20,6 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreProviders;
 import io.linkbench.store.StoreSession;
-import io.linkbench.store.TransactionalStore;
 import io.linkbench.store.VerificationReport;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -226,7 +225,7 @@ class RocksDbStoreBehaviourTest {
     @Test
     void concurrentWritersOfOneGroupKeepTheCountExact() throws Exception {
         try (GraphStore store = open()) {
-            assertInstanceOf(TransactionalStore.class, store);
+            assertTrue(store.info().transactional(), "declared transactional");
             int threads = 4;
             Thread[] workers = new Thread[threads];
             Exception[] failures = new Exception[threads];

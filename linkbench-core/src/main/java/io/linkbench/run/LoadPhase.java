@@ -285,6 +285,8 @@ public final class LoadPhase {
             } catch (StoreException e) {
                 failure.compareAndSet(null, e);
                 control.fail("load failed: " + e.getMessage());
+            } catch (RuntimeException | Error e) { // a dead loader must not end the load as if it were done
+                control.fail("load failed: " + name + " stopped: " + e);
             }
         }, name);
         t.setDaemon(true);

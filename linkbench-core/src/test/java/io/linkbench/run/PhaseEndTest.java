@@ -196,8 +196,20 @@ class PhaseEndTest {
         }
     }
 
+    @Test
+    void aLoaderThreadThatDiesFailsTheLoadInsteadOfEndingItAsDone() throws Exception {
+        PhaseDriver d = driver(List.of("maxid1", "2001"), Op.GET_NODE, 100);
+        RunControl control = new RunControl();
+        try (GraphStore store = breaking(memory(d), "loadCounts", new OutOfMemoryError("Java heap space"))) {
+            PhaseResult p = load(d, store, control);
+            assertEquals(PhaseEnd.Status.FAILED, p.end().status());
+            assertTrue(p.end().reason().matches("load failed: link-loader-\\d stopped: java.lang.OutOfMemoryError: Java heap space"),
+                    p.end().reason());
+        }
+    }
+
     /** The store, whose sessions fail every call of {@code method} with {@code failure}. */
-    private static GraphStore breaking(GraphStore store, String method, StoreException failure) {
+    private static GraphStore breaking(GraphStore store, String method, Throwable failure) {
         return (GraphStore) Proxy.newProxyInstance(GraphStore.class.getClassLoader(), new Class<?>[] {GraphStore.class},
                 (proxy, m, args) -> {
                     Object r = invoke(store, m, args);
@@ -205,7 +217,7 @@ class PhaseEndTest {
                 });
     }
 
-    private static StoreSession breaking(StoreSession s, String method, StoreException failure) {
+    private static StoreSession breaking(StoreSession s, String method, Throwable failure) {
         return (StoreSession) Proxy.newProxyInstance(StoreSession.class.getClassLoader(),
                 new Class<?>[] {StoreSession.class}, (proxy, m, args) -> {
                     if (m.getName().equals(method)) {

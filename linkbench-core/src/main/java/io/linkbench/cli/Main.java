@@ -67,9 +67,22 @@ public final class Main implements Callable<Integer> {
         this.providers = providers;
     }
 
-    /** Runs the command line and returns the exit code; never calls System.exit. */
+    /**
+     * Runs the command line and returns the exit code; never calls System.exit. The stores are the
+     * bundled ones and those of the plug-in jars ({@link PluginJars}).
+     */
     public static int run(String... args) {
-        return run(System.out, System.err, StoreProviders.discover(), args);
+        return runWithPlugins(System.out, System.err, System.getenv("LINKBENCH_PLUGINS"), args);
+    }
+
+    /** {@link #run(String...)} with the value of {@code LINKBENCH_PLUGINS} given (null: unset). */
+    static int runWithPlugins(PrintStream out, PrintStream err, String pluginsEnv, String... args) {
+        try (PluginJars plugins = PluginJars.open(args, pluginsEnv, PluginJars.DEFAULT_DIR)) {
+            return run(out, err, plugins.providers(), args);
+        } catch (ConfigException e) {
+            err.println("linkbench: " + e.getMessage());
+            return BAD_INPUT;
+        }
     }
 
     static int run(PrintStream out, PrintStream err, StoreProviders providers, String... args) {
@@ -186,6 +199,10 @@ public final class Main implements Callable<Integer> {
 
         @Option(names = "--verbose", description = "debug logging and stack traces")
         boolean verbose;
+
+        @Option(names = PluginJars.OPTION, paramLabel = "DIR", description = "load store plug-ins from the *.jar files in DIR"
+                + " (besides ./plugins and $LINKBENCH_PLUGINS)")
+        Path plugins;
     }
 
     /** The version from the jar manifest. */

@@ -24,6 +24,7 @@ final class MemorySession implements StoreSession {
     private final MemoryStats stats;
     private boolean closed;
     private int writes;
+    private boolean failNext;
 
     MemorySession(MemoryStore store) {
         this.store = store;
@@ -147,6 +148,11 @@ final class MemorySession implements StoreSession {
 
     @Override
     public void loadNodes(List<Node> batch) throws StoreException {
+        if (failNext) {
+            failNext = false;
+            loadNodes(batch.subList(0, batch.size() / 2));
+            throw injectedFault();
+        }
         checkWrite(BATCH);
         long max = Long.MIN_VALUE;
         for (Node n : batch) {
@@ -161,6 +167,11 @@ final class MemorySession implements StoreSession {
 
     @Override
     public void loadLinks(List<Link> batch) throws StoreException {
+        if (failNext) {
+            failNext = false;
+            loadLinks(batch.subList(0, batch.size() / 2));
+            throw injectedFault();
+        }
         checkWrite(BATCH);
         int from = 0;
         while (from < batch.size()) {
@@ -181,6 +192,11 @@ final class MemorySession implements StoreSession {
 
     @Override
     public void loadCounts(List<LinkCount> batch) throws StoreException {
+        if (failNext) {
+            failNext = false;
+            loadCounts(batch.subList(0, batch.size() / 2));
+            throw injectedFault();
+        }
         checkWrite(BATCH);
         for (LinkCount c : batch) {
             store.groupForWrite(c.id1(), c.linkType()).loadCount(c);
@@ -203,7 +219,24 @@ final class MemorySession implements StoreSession {
         }
     }
 
+    /**
+     * The TCK's fault hook (package-private, for the memory store's test): the next call fails with a
+     * retryable CONFLICT, a bulk load after writing the first half of its batch, any other call
+     * before it changes anything.
+     */
+    void failNextCall() {
+        failNext = true;
+    }
+
+    private static StoreException injectedFault() {
+        return new StoreException(StoreException.Kind.CONFLICT, "injected fault (TCK)");
+    }
+
     private void checkOpen() throws StoreException {
+        if (failNext) {
+            failNext = false;
+            throw injectedFault();
+        }
         if (closed) {
             throw new StoreException(StoreException.Kind.OTHER, "this memory store session is closed");
         }

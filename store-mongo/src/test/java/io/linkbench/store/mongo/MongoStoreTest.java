@@ -1,6 +1,7 @@
 package io.linkbench.store.mongo;
 
 import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreProvider;
 import io.linkbench.tck.GraphStoreContract;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -33,5 +34,10 @@ class MongoStoreTest extends GraphStoreContract {
         if (server != null) {
             server.close();
         }
+    }
+
+    @Override
+    protected StoreProvider provider() {
+        return new MongoStoreProvider();
     }
 }

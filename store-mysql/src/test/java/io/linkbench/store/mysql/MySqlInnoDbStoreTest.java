@@ -1,6 +1,7 @@
 package io.linkbench.store.mysql;
 
 import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreProvider;
 import io.linkbench.tck.GraphStoreContract;
 import java.util.Map;
 
@@ -15,5 +16,10 @@ class MySqlInnoDbStoreTest extends GraphStoreContract {
     @Override
     protected GraphStore reopenStore() throws Exception {
         return MySqlTestServer.open(MySqlTestServer.settings("InnoDB", "lbtest_tck_innodb", Map.of()));
+    }
+
+    @Override
+    protected StoreProvider provider() {
+        return new MySqlStoreProvider();
     }
 }

@@ -2,35 +2,28 @@ package io.linkbench.store.rocksdb;
 
 import io.linkbench.config.Settings;
 import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreProvider;
 import io.linkbench.store.StoreContext;
 import io.linkbench.tck.GraphStoreContract;
+import io.linkbench.tck.StoreDirs;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 
 /** The TCK against the RocksDB store, one fresh data directory per store. */
 class RocksDbStoreTest extends GraphStoreContract {
-    private final List<Path> dirs = new ArrayList<>();
+    private final StoreDirs dirs = new StoreDirs("rocksdb-tck");
 
     @Override
     protected GraphStore openFreshStore() throws Exception {
-        Path dir = Files.createTempDirectory("rocksdb-tck");
-        synchronized (dirs) {
-            dirs.add(dir);
-        }
-        return open(dir);
+        return open(dirs.fresh());
     }
 
     /** The directory of the store opened last. */
     @Override
     protected GraphStore reopenStore() throws Exception {
-        synchronized (dirs) {
-            return open(dirs.get(dirs.size() - 1));
-        }
+        return open(dirs.last());
     }
 
     private GraphStore open(Path dir) throws Exception {
@@ -42,11 +35,11 @@ class RocksDbStoreTest extends GraphStoreContract {
     /** Runs after the TCK's own AfterEach, which closed every store. */
     @AfterEach
     void deleteDirectories() throws IOException {
-        synchronized (dirs) {
-            for (Path d : dirs) {
-                TempDirs.delete(d);
-            }
-            dirs.clear();
-        }
+        dirs.deleteAll();
+    }
+
+    @Override
+    protected StoreProvider provider() {
+        return new RocksDbStoreProvider();
     }
 }

@@ -20,6 +20,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * The base of every TCK test group: opens stores through the {@link GraphStoreContract}, hands out
@@ -47,6 +48,13 @@ public abstract class TckSupport {
 
     protected final GraphStoreContract contract() {
         return contract;
+    }
+
+    /** The contract as its fault hook; skips the test (an assumption) when the store's test has none. */
+    static FaultInjection faults(GraphStoreContract contract) {
+        Assumptions.assumeTrue(contract instanceof FaultInjection, () -> contract.getClass().getSimpleName()
+                + " does not implement io.linkbench.tck.FaultInjection: the fault contracts are skipped");
+        return (FaultInjection) contract;
     }
 
     /** A fresh store after {@code prepareForLoad(CREATE)}: ready for the load operations. */

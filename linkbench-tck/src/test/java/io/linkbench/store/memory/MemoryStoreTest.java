@@ -19,6 +19,7 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreProvider;
 import io.linkbench.store.StoreProviders;
 import io.linkbench.store.StoreSession;
+import io.linkbench.tck.FaultInjection;
 import io.linkbench.tck.GraphStoreContract;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,11 +31,22 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** The memory store passes the whole TCK; plus what only the memory store promises. */
-class MemoryStoreTest extends GraphStoreContract {
+class MemoryStoreTest extends GraphStoreContract implements FaultInjection {
 
     @Override
     protected GraphStore openFreshStore() {
         return new MemoryStoreProvider().open(new StoreContext(new Settings(Map.of()), maxSessions()));
+    }
+
+    @Override
+    protected StoreProvider provider() {
+        return new MemoryStoreProvider();
+    }
+
+    /** Through the session's own seam: a bulk load writes half its batch, then fails. */
+    @Override
+    public void failNextCall(GraphStore store, StoreSession session) {
+        ((MemorySession) session).failNextCall();
     }
 
     /** Far more operations than a server store could afford: races in memory have tiny windows. */

@@ -1,20 +1,31 @@
 package io.linkbench.tck;
 
 import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreProvider;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Nested;
 
 /**
- * The store conformance test kit (TCK): a store module's test extends this class, implements
- * {@link #openFreshStore()}, and runs every test group below as a nested class:
+ * The store conformance test kit (TCK): a store's test depends on {@code io.linkbench:linkbench-tck}
+ * (test scope), extends this class, implements {@link #openFreshStore()}, and runs every test group
+ * below as a nested class. The memory store's test is the shortest example:
  *
  * <pre>{@code
- * class RocksDbStoreTest extends GraphStoreContract {
- *     protected GraphStore openFreshStore() throws Exception {
- *         return new RocksDbStoreProvider().open(new StoreContext(settingsForATempDir(), maxSessions()));
+ * class MemoryStoreTest extends GraphStoreContract {
+ *     protected GraphStore openFreshStore() {
+ *         return new MemoryStoreProvider().open(new StoreContext(new Settings(Map.of()), maxSessions()));
+ *     }
+ *
+ *     protected StoreProvider provider() {
+ *         return new MemoryStoreProvider();
  *     }
  * }
  * }</pre>
+ *
+ * <p>Override {@link #provider()} to run the provider contract, and implement {@link FaultInjection}
+ * to run the batch-retry and session-after-error contracts; without them those groups are skipped
+ * with an assumption message.
  *
  * <p>Each test opens the stores it needs, calls {@code prepareForLoad(CREATE)} on each (and, before
  * request operations, {@code finishLoad()} if the store has {@link io.linkbench.store.LoadHooks} and
@@ -35,6 +46,21 @@ public abstract class GraphStoreContract {
      */
     protected GraphStore reopenStore() throws Exception {
         return null;
+    }
+
+    /**
+     * A new instance of the store's provider, for the provider contract; null (the default) skips it.
+     */
+    protected StoreProvider provider() {
+        return null;
+    }
+
+    /**
+     * The secret settings {@link #openFreshStore()} passes (e.g. {@code password}), by key, so the
+     * provider contract can check that neither {@code info()} nor the redacted settings show them.
+     */
+    protected Map<String, String> secretValues() {
+        return Map.of();
     }
 
     /** Threads (each with its own session) of the concurrent tests. */
@@ -151,6 +177,30 @@ public abstract class GraphStoreContract {
     @Nested
     class Concurrency extends ConcurrencyContract {
         Concurrency() {
+            super(GraphStoreContract.this);
+        }
+    }
+
+    /** The provider: ServiceLoader registration, declared settings, redacted secrets. */
+    @Nested
+    class Provider extends ProviderContract {
+        Provider() {
+            super(GraphStoreContract.this);
+        }
+    }
+
+    /** A bulk batch given again after a retryable failure (needs {@link FaultInjection}). */
+    @Nested
+    class BatchRetry extends BatchRetryContract {
+        BatchRetry() {
+            super(GraphStoreContract.this);
+        }
+    }
+
+    /** The session after a failed call (needs {@link FaultInjection}). */
+    @Nested
+    class SessionAfterError extends SessionAfterErrorContract {
+        SessionAfterError() {
             super(GraphStoreContract.this);
         }
     }

@@ -9,7 +9,7 @@
 #
 # The benchmarks carry their own settings (-f 1 -wi 2 -i 3, 1 s iterations); JMH options given here
 # override them. Every benchmark also reports the JVM's CPU time per op (cpu.time.norm) and the CPUs it
-# got (cpu.util) through io.linkbench.jmh.core.CpuTimeProfiler (CPU_PROFILER=0 leaves it out): on a
+# got (cpu.util) through io.linkbench.jmh.core.CpuProfiler (CPU_PROFILER=0 leaves it out): on a
 # shared machine the wall-clock scores grow with the other load, the CPU time per op much less.
 # Results are printed as JMH's table and kept in target/jmh-core.txt.
 set -euo pipefail
@@ -30,7 +30,7 @@ mkdir -p target
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs" >&2
 prof=()
 if [[ "${CPU_PROFILER:-1}" != 0 ]]; then
-    prof=(-prof io.linkbench.jmh.core.CpuTimeProfiler)
+    prof=(-prof io.linkbench.jmh.core.CpuProfiler)
 fi
 java -jar linkbench-jmh/target/benchmarks.jar "$regex" "${prof[@]}" -rf text -rff target/jmh-core.txt "$@"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2

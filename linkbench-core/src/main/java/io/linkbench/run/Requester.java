@@ -6,6 +6,7 @@ import io.linkbench.store.StoreSession;
 import io.linkbench.workload.Op;
 import io.linkbench.workload.Request;
 import io.linkbench.workload.RequestGenerator;
+import io.linkbench.workload.Seeds;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,8 +16,11 @@ import org.slf4j.LoggerFactory;
  * alone (retries of retryable failures included), until its share of {@code requests} (counted after
  * warm-up, as in the original), the phase's deadline, or a stop request. Open loop: waits for its next slot of the global schedule and records
  * response time from the intended start as well.
+ *
+ * <p>Public for the JMH benchmarks alone, which time {@link #step} (through {@link #closedLoop}) rather
+ * than a copy of it.
  */
-final class Requester implements Runnable {
+public final class Requester implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(Requester.class);
 
     private final StoreSession session;
@@ -50,32 +54,59 @@ final class Requester implements Runnable {
         this.control = control;
     }
 
+    /**
+     * A closed-loop requester without warm-up, quota or deadline, retrying as {@code run} configures:
+     * what a benchmark of {@link #step} needs. Its {@code i} is the requester's index, which seeds the
+     * retries' jitter as in a request phase.
+     */
+    public static Requester closedLoop(StoreSession session, RequestGenerator generator, WorkerRecorder recorder,
+                                       OpCalls calls, RunConfig run, RunControl control, int i) {
+        WarmupGate noWarmup = new WarmupGate();
+        noWarmup.open();
+        Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
+                Seeds.derive(run.seed(), Seeds.Stream.REQUESTS, -1 - i));
+        return new Requester(session, generator, recorder, calls, retrier, Long.MAX_VALUE, Long.MIN_VALUE, noWarmup,
+                Long.MAX_VALUE, null, control);
+    }
+
     @Override
     public void run() {
         while (done < quota && !control.interrupted()) {
-            if (!measuring && System.nanoTime() >= warmupEndNanos) {
-                if (!warmup.await(control)) {
-                    break;
-                }
-                measuring = true;
-            }
-            long intended = 0;
-            if (schedule != null) {
-                intended = schedule.nextSlot();
-                if (intended >= deadlineNanos || !waitUntil(intended)) {
-                    break;
-                }
-            }
-            Request r = generator.next();
-            long start = System.nanoTime();
-            if (start >= deadlineNanos) {
+            if (!step()) {
                 break;
             }
-            execute(r, intended, start);
-            if (measuring) {
-                done++;
+        }
+    }
+
+    /**
+     * One request: past the warm-up's end waits for the measured window, in an open loop waits for the
+     * next slot, then generates the request, calls the store (retrying retryable failures) and records
+     * the call. False, with nothing called, when the phase's deadline or a stop ends this requester.
+     */
+    public boolean step() {
+        if (!measuring && System.nanoTime() >= warmupEndNanos) {
+            if (!warmup.await(control)) {
+                return false;
+            }
+            measuring = true;
+        }
+        long intended = 0;
+        if (schedule != null) {
+            intended = schedule.nextSlot();
+            if (intended >= deadlineNanos || !waitUntil(intended)) {
+                return false;
             }
         }
+        Request r = generator.next();
+        long start = System.nanoTime();
+        if (start >= deadlineNanos) {
+            return false;
+        }
+        execute(r, intended, start);
+        if (measuring) {
+            done++;
+        }
+        return true;
     }
 
     /** Requests issued after warm-up (including failed ones). */

@@ -14,7 +14,7 @@ import java.util.OptionalLong;
  * (C libraries take it from there too). When that fails, 100: USER_HZ on every mainstream Linux
  * architecture.
  */
-final class ClockTicks {
+public final class ClockTicks {
     static final long DEFAULT = 100;
     private static final long AT_NULL = 0;
     private static final long AT_CLKTCK = 17;
@@ -23,7 +23,7 @@ final class ClockTicks {
     }
 
     /** AT_CLKTCK from {@code procRoot/self/auxv}, or {@link #DEFAULT}. */
-    static long of(Path procRoot) {
+    public static long of(Path procRoot) {
         try {
             byte[] auxv = Files.readAllBytes(procRoot.resolve("self").resolve("auxv"));
             int word = "32".equals(System.getProperty("sun.arch.data.model")) ? 4 : 8;

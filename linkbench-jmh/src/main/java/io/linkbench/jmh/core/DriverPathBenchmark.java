@@ -5,8 +5,8 @@ import io.linkbench.graph.LinkCount;
 import io.linkbench.measure.PhaseRecorder;
 import io.linkbench.measure.WorkerRecorder;
 import io.linkbench.run.OpCalls;
+import io.linkbench.run.Requester;
 import io.linkbench.run.RunControl;
-import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.noop.NoopStore;
 import io.linkbench.workload.LoadGenerator;
@@ -35,12 +35,10 @@ import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * The pieces of the driver's measured path, each alone, and the whole per-operation step of a
- * requester against the no-op store: draw the next request ({@link RequestGenerator#next()}), read
- * the clock, dispatch it to the store through an array of calls indexed by operation (as the
- * requester does), read the clock, record the service time ({@link WorkerRecorder#recordService}).
- * The requester itself is package-private in the core, so {@link #step} repeats its short loop body
- * around the core's own dispatch table ({@link OpCalls}); its figure should match
- * {@code NoopPhaseBenchmark.requestPhase} closely.
+ * requester against the no-op store: {@link #step} calls the core's own {@link Requester#step} (draw
+ * the next request, read the clock, dispatch it through {@link OpCalls}, retry a retryable failure,
+ * read the clock, record the service time and outcome), as {@code Requester.run} does in its loop; its
+ * figure should match {@code NoopPhaseBenchmark.requestPhase} closely.
  *
  * <p>Graph: maxid1=1000001 by default, the 2017 mix (or one operation, parameter {@code op}), all
  * other keys at their defaults.
@@ -75,14 +73,14 @@ public class DriverPathBenchmark {
         }
     }
 
-    /** One requester's state: its generator, no-op session, recorder and dispatch table. */
+    /** One requester's state: its generator, no-op session, recorder, and the core's requester on them. */
     @State(Scope.Thread)
-    public static class Requester {
+    public static class Worker {
         RequestGenerator generator;
         StoreSession session;
         WorkerRecorder recorder;
-        OpCalls calls;
         RunControl control;
+        Requester requester;
         long[] latencies;
         int latencyCursor;
 
@@ -96,8 +94,9 @@ public class DriverPathBenchmark {
                 names[o.ordinal()] = o.name();
             }
             recorder = new PhaseRecorder(names, false).newWorker();
-            calls = new OpCalls(c.workload().rules().updateMissing());
             control = new RunControl();
+            requester = Requester.closedLoop(session, generator, recorder,
+                    new OpCalls(c.workload().rules().updateMissing()), c.run(), control, thread.getThreadIndex());
             // service times like the no-op store's: mostly tens of ns, a tail into microseconds
             SplittableRandom r = new SplittableRandom(thread.getThreadIndex());
             latencies = new long[1024];
@@ -140,7 +139,7 @@ public class DriverPathBenchmark {
     /** RequestGenerator.next() alone (the 2017 mix; the generator allocates write payloads). */
     @Benchmark
     @Threads(1)
-    public Request requestGeneratorNext(Requester q) {
+    public Request requestGeneratorNext(Worker q) {
         return q.generator.next();
     }
 
@@ -169,7 +168,7 @@ public class DriverPathBenchmark {
     /** WorkerRecorder.recordService with a spread of service times. */
     @Benchmark
     @Threads(1)
-    public void recordService(Requester q) {
+    public void recordService(Worker q) {
         int i = q.latencyCursor++;
         q.recorder.recordService(i % 10, q.latencies[i & 1023]);
     }
@@ -182,29 +181,20 @@ public class DriverPathBenchmark {
         return System.nanoTime() - start;
     }
 
-    /** One requester step against the no-op store: generate, clock, dispatch, clock, record. */
+    /**
+     * One requester step against the no-op store, as {@code Requester.run} loops over it: the stop
+     * flag's poll, then {@link Requester#step} (generate, clock, dispatch, clock, record).
+     */
     @Benchmark
     @Threads(1)
-    public int step(Requester q) throws StoreException {
-        if (q.control.interrupted()) { // the requester polls the stop flag every op
-            return -1;
-        }
-        Request r = q.generator.next();
-        long start = System.nanoTime();
-        int op = r.op.ordinal();
-        int rows = q.calls.run(q.session, r);
-        long end = System.nanoTime();
-        q.recorder.recordService(op, end - start);
-        if (r.op == Op.GET_LINKS_LIST) {
-            q.generator.listReturned(r, rows);
-        }
-        return rows;
+    public boolean step(Worker q) {
+        return !q.control.interrupted() && q.requester.step();
     }
 
     /** {@link #step} on two threads at once (the target's two requesters). */
     @Benchmark
     @Threads(2)
-    public int stepT2(Requester q) throws StoreException {
+    public boolean stepT2(Worker q) {
         return step(q);
     }
 }

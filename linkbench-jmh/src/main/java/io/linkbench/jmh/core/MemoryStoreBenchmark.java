@@ -88,7 +88,7 @@ public class MemoryStoreBenchmark {
                 fresh = false;
                 return;
             }
-            CpuTimeProfiler.excluding(() -> {
+            CpuProfiler.excluding(() -> {
                 store.close();
                 store = null;
                 System.gc(); // the dropped graph's collection

@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
  * The MongoDB store on an in-process, in-memory MongoDB-compatible server (mongo-java-server) on a
  * loopback port, loaded with {@link #GRAPH}: 1,000 nodes with 4 links each. The server scans a
  * collection for most queries, so the graph is kept small and the figure to read is the client's CPU
- * per operation ({@link ClientCpuProfiler}): the store's and the driver's work, encoding, the wire
+ * per operation ({@link io.linkbench.jmh.core.CpuProfiler}, client.cpu.norm): the store's and the driver's work, encoding, the wire
  * protocol. When the server cannot start (no loopback networking, say) the benchmarks are skipped.
  */
 @State(Scope.Benchmark)

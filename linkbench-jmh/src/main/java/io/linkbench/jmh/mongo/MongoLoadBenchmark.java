@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * in-process server: throughput in links per second. The in-memory server's own cost per inserted
  * document is small, so this mostly measures building, encoding and sending the documents. Iterations
  * are short: the server keeps everything in memory. Run with
- * {@code java -jar linkbench-jmh/target/benchmarks.jar MongoLoadBenchmark -prof io.linkbench.jmh.mongo.ClientCpuProfiler}.
+ * {@code java -jar linkbench-jmh/target/benchmarks.jar MongoLoadBenchmark -prof io.linkbench.jmh.core.CpuProfiler}.
  */
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)

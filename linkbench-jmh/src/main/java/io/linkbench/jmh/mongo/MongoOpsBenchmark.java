@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.Setup;
  * them existing; ADD_LINK of an existing link is a findOneAndUpdate and the count's $inc; hide and
  * revive are four writes in all. The in-memory server scans collections, so wall time includes its
  * work; the client's share is {@code client.cpu.norm}. Run with
- * {@code java -jar linkbench-jmh/target/benchmarks.jar MongoOpsBenchmark -prof io.linkbench.jmh.mongo.ClientCpuProfiler}.
+ * {@code java -jar linkbench-jmh/target/benchmarks.jar MongoOpsBenchmark -prof io.linkbench.jmh.core.CpuProfiler}.
  */
 public class MongoOpsBenchmark extends LinkOpsBenchmark {
 

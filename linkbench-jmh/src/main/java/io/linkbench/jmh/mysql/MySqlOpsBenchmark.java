@@ -11,8 +11,8 @@ import org.openjdk.jmh.annotations.Setup;
  * The MySQL store's main operations (GET_NODE, GET_LINKS_LIST of 4 links from the covering index,
  * ADD_LINK, UPDATE_NODE) against the local server, on each engine: average time per call, one session
  * per benchmark thread. The wall time is mostly the server and the round trip; the client's share is
- * what {@link ServerCpuProfiler} puts next to the server's:
- * {@code java -jar linkbench-jmh/target/benchmarks.jar MySqlOpsBenchmark -prof io.linkbench.jmh.mysql.ServerCpuProfiler}.
+ * what {@link io.linkbench.jmh.core.CpuProfiler} puts next to the server's:
+ * {@code java -jar linkbench-jmh/target/benchmarks.jar MySqlOpsBenchmark -prof io.linkbench.jmh.core.CpuProfiler:server=/run/mysqld/mysqld.pid}.
  * Without a reachable server every benchmark returns at once (see {@link MySqlFixture}).
  */
 public class MySqlOpsBenchmark extends StoreOpsBenchmark {

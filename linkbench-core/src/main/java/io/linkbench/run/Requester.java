@@ -71,10 +71,14 @@ public final class Requester implements Runnable {
 
     @Override
     public void run() {
-        while (done < quota && !control.interrupted()) {
-            if (!step()) {
-                break;
+        try {
+            while (done < quota && !control.interrupted()) {
+                if (!step()) {
+                    break;
+                }
             }
+        } catch (Error e) { // a requester that dies (out of heap) must not leave the phase to end as if done
+            control.fail(Thread.currentThread().getName() + " stopped: " + e);
         }
     }
 

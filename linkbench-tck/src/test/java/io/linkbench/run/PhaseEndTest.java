@@ -208,6 +208,20 @@ class PhaseEndTest {
         }
     }
 
+    @Test
+    void aRequesterThatDiesFailsThePhase() throws Exception {
+        PhaseDriver d = driver(List.of("maxtime", "600"), Op.GET_NODE, 100);
+        RunControl control = new RunControl();
+        try (GraphStore store = memory(d)) {
+            load(d, store, new RunControl());
+            try (GraphStore broken = breaking(store, "getNode", new OutOfMemoryError("Java heap space"))) {
+                PhaseResult p = new RequestPhase(d.run, d.workload, d.shape, control, out, 0, PhaseObserver.NONE)
+                        .execute(broken);
+                assertEquals(PhaseEnd.failed("requester-0 stopped: java.lang.OutOfMemoryError: Java heap space"), p.end());
+            }
+        }
+    }
+
     /** The store, whose sessions fail every call of {@code method} with {@code failure}. */
     private static GraphStore breaking(GraphStore store, String method, Throwable failure) {
         return (GraphStore) Proxy.newProxyInstance(GraphStore.class.getClassLoader(), new Class<?>[] {GraphStore.class},

@@ -217,7 +217,9 @@ class PhaseEndTest {
             try (GraphStore broken = breaking(store, "getNode", new OutOfMemoryError("Java heap space"))) {
                 PhaseResult p = new RequestPhase(d.run, d.workload, d.shape, control, out, 0, PhaseObserver.NONE)
                         .execute(broken);
-                assertEquals(PhaseEnd.failed("requester-0 stopped: java.lang.OutOfMemoryError: Java heap space"), p.end());
+                assertEquals(PhaseEnd.Status.FAILED, p.end().status());
+                assertTrue(p.end().reason().matches("requester-\\d stopped: java.lang.OutOfMemoryError: Java heap space"),
+                        p.end().reason()); // whichever requester called first
             }
         }
     }

@@ -7,12 +7,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import org.postgresql.PGConnection;
+import org.postgresql.PGStatement;
 import org.postgresql.copy.CopyManager;
 
 /**
  * One JDBC connection of a session with its prepared statements, prepared on first use (and, with
- * {@code prepareThreshold=1}, on the server at their first execution) and kept until the connection
- * is closed; plus the connection's COPY manager for bulk loads.
+ * {@code prepareThreshold=1}, on the server at their first execution; MULTIGET excepted) and kept until
+ * the connection is closed; plus the connection's COPY manager for bulk loads.
  */
 final class PgConnection implements SessionConnection.Handle {
     private final Connection connection;
@@ -35,6 +36,10 @@ final class PgConnection implements SessionConnection.Handle {
         PreparedStatement ps = prepared[q.ordinal()];
         if (ps == null) {
             ps = connection.prepareStatement(sql.of(q));
+            if (q == Q.MULTIGET) {
+                // an unnamed statement, planned with its array: a custom plan (see PgSql)
+                ps.unwrap(PGStatement.class).setPrepareThreshold(0);
+            }
             prepared[q.ordinal()] = ps;
         }
         return ps;

@@ -12,7 +12,7 @@ import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.VerificationReport;
-import io.linkbench.store.jdbc.SqlErrorMap;
+import io.linkbench.store.jdbc.SessionConnection;
 import io.linkbench.store.postgres.PgConnector.Purpose;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -40,29 +40,28 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     private final PgSchema schema;
     private final boolean local;
     private final String serverVersion;
-    private Connection admin;
+    private final SessionConnection<PgConnection> admin;
     /** The backend pid of the admin connection while it runs a post-load step, or -1. */
     private volatile int stepBackend = -1;
     private boolean closed;
 
-    private PgGraphStore(PgConfig config, PgConnector connector, Connection admin) throws SQLException {
+    private PgGraphStore(PgConfig config, PgConnector connector, String serverVersion) {
         this.config = config;
         this.connector = connector;
         this.sql = new PgSql(config);
         this.schema = new PgSchema(config, sql);
-        this.admin = admin;
+        this.admin = new SessionConnection<>(() -> new PgConnection(connector.open(Purpose.ADMIN), sql),
+                PgErrors.MAP, false);
         this.local = LocalHost.isLocal(config.host());
-        this.serverVersion = admin.getMetaData().getDatabaseProductVersion();
+        this.serverVersion = serverVersion;
     }
 
     /** Connects (failing within the connect timeout), creating the database when it is missing. */
     static PgGraphStore open(PgConfig config) throws StoreException {
         PgConnector connector = new PgConnector(config);
-        Connection admin = openAdmin(connector, config);
-        try {
-            return new PgGraphStore(config, connector, admin);
+        try (Connection c = openAdmin(connector, config)) {
+            return new PgGraphStore(config, connector, c.getMetaData().getDatabaseProductVersion());
         } catch (SQLException e) {
-            SqlErrorMap.closeQuietly(admin);
             throw PgErrors.MAP.toStore("PostgreSQL server " + config.address(), e);
         }
     }
@@ -87,8 +86,8 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
 
     @Override
     public synchronized StoreInfo info() throws StoreException {
-        try {
-            Connection c = admin();
+        return admin("info", h -> {
+            Connection c = h.jdbc();
             Map<String, String> facts = new LinkedHashMap<>();
             facts.put("server", config.address());
             facts.put("database", config.database());
@@ -100,47 +99,37 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
             PgServerMetrics.tableSizes(c, config, schema.tableNames())
                     .forEach((table, bytes) -> facts.put("size." + table, bytes + " bytes"));
             return new StoreInfo("postgres", serverVersion, "heap", facts, true);
-        } catch (SQLException e) {
-            throw adminFailure("info", e);
-        }
+        });
     }
 
     @Override
     public synchronized void prepareForLoad(SchemaMode mode) throws StoreException {
-        try {
-            schema.prepareForLoad(admin(), mode);
-        } catch (SQLException e) {
-            throw adminFailure("prepare the schema", e);
-        }
+        admin("prepare the schema", c -> {
+            schema.prepareForLoad(c.jdbc(), mode);
+            return null;
+        });
     }
 
     @Override
     public synchronized void prepareForRequests() throws StoreException {
-        try {
-            schema.prepareForRequests(admin());
-        } catch (SQLException e) {
-            throw adminFailure("prepare the schema", e);
-        }
+        admin("prepare the schema", c -> {
+            schema.prepareForRequests(c.jdbc());
+            return null;
+        });
     }
 
     /** A row of the table {@value PgSchema#LOAD_TABLE}, keyed by the link table's name. */
     @Override
     public synchronized void saveLoadState(LoadState state) throws StoreException {
-        try {
-            schema.saveLoadState(admin(), state.toText());
-        } catch (SQLException e) {
-            throw adminFailure("save the load state", e);
-        }
+        admin("save the load state", c -> {
+            schema.saveLoadState(c.jdbc(), state.toText());
+            return null;
+        });
     }
 
     @Override
     public synchronized Optional<LoadState> loadState() throws StoreException {
-        Optional<String> text;
-        try {
-            text = schema.loadState(admin());
-        } catch (SQLException e) {
-            throw adminFailure("read the load state", e);
-        }
+        Optional<String> text = admin("read the load state", c -> schema.loadState(c.jdbc()));
         return text.isEmpty() ? Optional.empty() : Optional.of(LoadState.parse(text.get()));
     }
 
@@ -171,8 +160,8 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     }
 
     private synchronized void step(String what, StepWork work) throws StoreException {
-        try {
-            Connection c = admin();
+        admin(what, h -> {
+            Connection c = h.jdbc();
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
                 rs.next();
                 stepBackend = rs.getInt(1);
@@ -182,9 +171,8 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
             } finally {
                 stepBackend = -1;
             }
-        } catch (SQLException e) {
-            throw adminFailure(what, e);
-        }
+            return null;
+        });
     }
 
     /**
@@ -210,14 +198,10 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     @Override
     public VerificationReport verifyCounts() throws StoreException {
         synchronized (this) {
-            try {
-                if (!schema.tablesExist(admin())) {
-                    throw StoreException.refusal("database " + config.database() + ", schema " + config.schema()
-                            + " has no tables " + config.linkTable() + " and " + config.countTable()
-                            + " to verify: load it first (-l)");
-                }
-            } catch (SQLException e) {
-                throw adminFailure("verify counts", e);
+            if (!admin("verify counts", c -> schema.tablesExist(c.jdbc()))) {
+                throw StoreException.refusal("database " + config.database() + ", schema " + config.schema()
+                        + " has no tables " + config.linkTable() + " and " + config.countTable()
+                        + " to verify: load it first (-l)");
             }
         }
         try (Connection c = connector.open(Purpose.ADMIN)) {
@@ -229,21 +213,14 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
 
     @Override
     public synchronized Map<String, Long> counters() throws StoreException {
-        try {
-            return PgServerMetrics.counters(admin());
-        } catch (SQLException e) {
-            throw adminFailure("read server counters", e);
-        }
+        return admin("read server counters", c -> PgServerMetrics.counters(c.jdbc()));
     }
 
     /** The bytes of this run's three tables with their indexes and TOAST ({@code pg_total_relation_size}). */
     @Override
     public synchronized OptionalLong sizeBytes() throws StoreException {
-        try {
-            return PgServerMetrics.total(PgServerMetrics.tableSizes(admin(), config, schema.tableNames()));
-        } catch (SQLException e) {
-            throw adminFailure("read the data size", e);
-        }
+        return admin("read the data size",
+                c -> PgServerMetrics.total(PgServerMetrics.tableSizes(c.jdbc(), config, schema.tableNames())));
     }
 
     /** The postmaster's pid, looked up on every call: a restarted server has a new one. */
@@ -258,10 +235,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
             return Optional.empty();
         }
         try {
-            return PgServerMetrics.localDataDirectory(admin());
-        } catch (SQLException e) {
-            adminFailure("read data_directory", e);
-            return Optional.empty();
+            return admin("read data_directory", c -> PgServerMetrics.localDataDirectory(c.jdbc()));
         } catch (StoreException e) {
             return Optional.empty();
         }
@@ -270,27 +244,18 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     @Override
     public synchronized void close() {
         closed = true;
-        SqlErrorMap.closeQuietly(admin);
-        admin = null;
+        admin.close();
     }
 
-    /** The admin connection, re-opened after it was lost. */
-    private Connection admin() throws StoreException {
+    /** Runs {@code work} on the admin connection (autocommit), which is re-opened after it was lost. */
+    private <T> T admin(String what, SessionConnection.Work<PgConnection, T> work) throws StoreException {
         if (closed) {
             throw new StoreException(Kind.OTHER, "the PostgreSQL store is closed");
         }
-        if (admin == null) {
-            admin = connector.open(Purpose.ADMIN);
+        try {
+            return work.run(admin.get());
+        } catch (SQLException e) {
+            throw admin.fail(what, e);
         }
-        return admin;
-    }
-
-    private StoreException adminFailure(String what, SQLException e) {
-        StoreException se = PgErrors.MAP.toStore(what, e);
-        if (se.kind() == Kind.CONNECTION || se.kind() == Kind.TIMEOUT) {
-            SqlErrorMap.closeQuietly(admin);
-            admin = null;
-        }
-        return se;
     }
 }

@@ -130,7 +130,10 @@ final class PgSession implements StoreSession {
         }
     }
 
-    /** One statement whatever the number of id2s: {@code id2 = ANY (array)} over the primary key. */
+    /**
+     * One id2: a primary-key lookup. Several: one statement whatever their number, {@code id2 = ANY
+     * (array)} as a primary-key condition, planned for the array given.
+     */
     @Override
     public List<Link> multigetLinks(long id1, long linkType, long[] id2s) throws StoreException {
         if (id2s.length == 0) {
@@ -138,11 +141,16 @@ final class PgSession implements StoreSession {
         }
         try {
             PgConnection c = ac.get();
-            PreparedStatement ps = c.get(Q.MULTIGET);
+            PreparedStatement ps = c.get(id2s.length == 1 ? Q.LINK_GET : Q.MULTIGET);
             ps.setLong(1, id1);
             ps.setLong(2, linkType);
-            Array ids = c.jdbc().createArrayOf("int8", Arrays.stream(id2s).boxed().toArray());
-            ps.setArray(3, ids);
+            Array ids = null;
+            if (id2s.length == 1) {
+                ps.setLong(3, id2s[0]);
+            } else {
+                ids = c.jdbc().createArrayOf("int8", Arrays.stream(id2s).boxed().toArray());
+                ps.setArray(3, ids);
+            }
             List<Link> out = new ArrayList<>(Math.min(id2s.length, 64));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -150,7 +158,9 @@ final class PgSession implements StoreSession {
                             Payload.join(rs.getBytes(5), rs.getBytes(6)), rs.getInt(4), rs.getLong(3)));
                 }
             }
-            ids.free();
+            if (ids != null) {
+                ids.free();
+            }
             return out;
         } catch (SQLException e) {
             throw ac.fail("MULTIGET_LINK", e);

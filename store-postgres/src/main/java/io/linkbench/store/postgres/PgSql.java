@@ -14,7 +14,7 @@ final class PgSql {
     enum Q {
         ADD_NODE, GET_NODE, UPDATE_NODE, DELETE_NODE,
         LINK_INSERT, LINK_LOCK, LINK_UPDATE, LINK_HIDE, LINK_EXPUNGE, LINK_DATA_EXT,
-        MULTIGET, GET_LINK_LIST, COUNT_UPSERT, COUNT_GET, NODE_ID_LOCK, NODE_ID_AT_LEAST
+        LINK_GET, MULTIGET, GET_LINK_LIST, COUNT_UPSERT, COUNT_GET, NODE_ID_LOCK, NODE_ID_AT_LEAST
     }
 
     /** The key of a link, as every WHERE of a link statement ends. */
@@ -48,6 +48,9 @@ final class PgSql {
         text.put(Q.LINK_HIDE, "UPDATE " + l + " SET visibility = 0" + LINK_KEY);
         text.put(Q.LINK_EXPUNGE, "DELETE FROM " + l + LINK_KEY);
         text.put(Q.LINK_DATA_EXT, "SELECT data_ext FROM " + l + LINK_KEY);
+        text.put(Q.LINK_GET, "SELECT id2, visibility, time, version, data, data_ext FROM " + l + LINK_KEY);
+        // planned anew for each array (see PgConnection): a generic plan would scan all links of
+        // (id1, link_type) and filter on id2; a custom one makes id2 = ANY (...) an index condition
         text.put(Q.MULTIGET, "SELECT id2, visibility, time, version, data, data_ext FROM " + l
                 + " WHERE id1 = ? AND link_type = ? AND id2 = ANY (?) ORDER BY id2");
         // visibility = 1 as a literal: the partial list index (WHERE visibility = 1) then serves every plan

@@ -67,10 +67,10 @@ final class PgServerMetrics {
     static Map<String, String> settings(Connection c) throws SQLException {
         Map<String, String> out = new LinkedHashMap<>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT name, setting, unit FROM pg_settings WHERE name IN ('" + String.join("', '", SETTINGS) + "')")) {
+                "SELECT name, current_setting(name) FROM pg_settings WHERE name IN ('" + String.join("', '", SETTINGS)
+                        + "') ORDER BY name")) {
             while (rs.next()) {
-                String unit = rs.getString(3);
-                out.put(rs.getString(1), rs.getString(2) + (unit == null ? "" : " x " + unit));
+                out.put(rs.getString(1), rs.getString(2));
             }
         }
         return out;

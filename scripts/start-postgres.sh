@@ -63,7 +63,7 @@ case "$action" in
     stop) pg_ctl status >/dev/null 2>&1 && pg_ctl -m fast -w stop >/dev/null; exit 0 ;;
     restart)
         pg_ctl status >/dev/null 2>&1 || fail "no cluster runs in $data: run scripts/start-postgres.sh first"
-        pg_ctl -m fast -w -t 60 restart >>"$log" 2>&1 || fail "pg_ctl restart failed (see $log)"
+        pg_ctl -m fast -w -t 60 -l "$log" restart >/dev/null 2>&1 || fail "pg_ctl restart failed (see $log)"
         exit 0 ;;
     start) ;;
     *) fail "unknown action '$action' (start, restart or stop)" ;;

@@ -22,7 +22,11 @@ public interface StoreMetrics extends GraphStore {
      */
     OptionalLong sizeBytes() throws StoreException;
 
-    /** The pid of the server process when it runs on this host, for the CPU probe. */
+    /**
+     * The pid of the server process when it runs on this host, for the CPU and IO probe, which counts
+     * the process together with all its descendants (a server of several processes, such as
+     * PostgreSQL's postmaster and backends, gives the pid of their common parent).
+     */
     default OptionalInt serverPid() {
         return OptionalInt.empty();
     }

@@ -76,7 +76,7 @@ public final class HostProbe {
         if (targets.serverPid().isEmpty()) {
             why.put(ProbeSnapshot.Part.SERVER, "no server process on this host known (set probe_server_pid)");
         } else {
-            server = process(targets.serverPid().getAsLong(), ProbeSnapshot.Part.SERVER, why);
+            server = process(targets.serverPid().getAsLong(), ProbeSnapshot.Part.SERVER, why); // with its descendants
         }
         Optional<ProcessStat> client = process(targets.clientPid(), ProbeSnapshot.Part.CLIENT, why);
         long jvmNanos = jvm == null ? -1 : jvm.getProcessCpuTime();
@@ -86,7 +86,8 @@ public final class HostProbe {
 
     private Optional<ProcessStat> process(long pid, ProbeSnapshot.Part part, Map<ProbeSnapshot.Part, String> why) {
         try {
-            return Optional.of(ProcessStat.read(targets.procRoot(), pid));
+            return Optional.of(part == ProbeSnapshot.Part.SERVER ? ProcessStat.readTree(targets.procRoot(), pid)
+                    : ProcessStat.read(targets.procRoot(), pid));
         } catch (NoSuchFileException e) {
             why.put(part, "process " + pid + " not running (no " + e.getFile() + ")");
         } catch (IOException | RuntimeException e) {

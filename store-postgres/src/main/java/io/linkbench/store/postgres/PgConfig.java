@@ -1,0 +1,114 @@
+package io.linkbench.store.postgres;
+
+import io.linkbench.config.Setting;
+import io.linkbench.config.Settings;
+import io.linkbench.store.support.ConnectionSettings;
+import java.sql.Connection;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The PostgreSQL store's options, read once from the configuration and validated. Identifiers
+ * (database, schema, tables) are lower-case letters, digits and '_', so they need no quoting and
+ * mean the same to every tool.
+ *
+ * @param host             server host name or address
+ * @param port             server TCP port
+ * @param user             role name
+ * @param password         the password (never printed: see {@link #toString()})
+ * @param database         database ({@code dbid}), created when missing
+ * @param schema           PostgreSQL schema of the tables ({@code pg_schema})
+ * @param nodeTable        node table name
+ * @param linkTable        link table name
+ * @param countTable       count table name
+ * @param isolation        transaction isolation of every connection
+ * @param urlOptions       extra pgJDBC URL options, "k=v&amp;k=v", applied after the store's own
+ * @param connectTimeoutMs connect timeout in ms
+ * @param socketTimeoutMs  how long a request or load statement may take in ms (server-side
+ *                         {@code statement_timeout}), 0 for no limit
+ * @param indexAfterLoad   build the list index after the bulk load, as a step of its own
+ */
+record PgConfig(String host, int port, String user, String password, String database, String schema,
+                String nodeTable, String linkTable, String countTable, Isolation isolation, String urlOptions,
+                int connectTimeoutMs, int socketTimeoutMs, boolean indexAfterLoad) {
+
+    /** The isolation levels the store offers (PostgreSQL runs READ UNCOMMITTED as READ COMMITTED). */
+    enum Isolation {
+        READ_COMMITTED(Connection.TRANSACTION_READ_COMMITTED),
+        REPEATABLE_READ(Connection.TRANSACTION_REPEATABLE_READ),
+        SERIALIZABLE(Connection.TRANSACTION_SERIALIZABLE);
+
+        final int jdbcLevel;
+
+        Isolation(int jdbcLevel) {
+            this.jdbcLevel = jdbcLevel;
+        }
+
+        /** As PostgreSQL spells it: read committed. */
+        String sqlName() {
+            return name().replace('_', ' ').toLowerCase(Locale.ROOT);
+        }
+    }
+
+    static final String SCHEMA = "pg_schema";
+    static final String ISOLATION = "isolation";
+    static final String URL_OPTIONS = "jdbc_url_options";
+    static final String INDEX_AFTER_LOAD = "index_after_load";
+
+    /** The shared connection keys, with this store's defaults and wording. */
+    static final ConnectionSettings CONNECTION = ConnectionSettings.builder()
+            .server("127.0.0.1", "PostgreSQL server host", 5432, "server TCP port (scripts/start-postgres.sh: 5433)")
+            .user("linkbench", "role name")
+            .database("database, created when missing (the role needs CREATEDB then)")
+            .tables("nodetable", "linktable", "counttable", "table name")
+            .timeouts(10, "seconds to wait for a connection",
+                    "seconds a request or load statement may take before it fails (statement_timeout; 0: no limit)")
+            .names(Pattern.compile("[a-z_][a-z0-9_]{0,62}"),
+                    "must be 1 to 63 lower-case letters, digits or '_', not starting with a digit")
+            .build();
+
+    /** Every key the store reads, with its default and meaning. */
+    static final List<Setting> SETTINGS = ConnectionSettings.join(
+            CONNECTION.server(),
+            CONNECTION.credentials(),
+            CONNECTION.database(),
+            List.of(Setting.of(SCHEMA, "public", "PostgreSQL schema of the tables, created when missing")),
+            CONNECTION.tables(),
+            List.of(Setting.of(ISOLATION, "read_committed",
+                            "transaction isolation: read_committed, repeatable_read or serializable"),
+                    Setting.of(URL_OPTIONS, "", "extra pgJDBC URL options, e.g. sslmode=verify-full&sslrootcert=/path")),
+            CONNECTION.timeouts(),
+            List.of(Setting.of(INDEX_AFTER_LOAD, "false", "build the link list index after the bulk load, "
+                    + "as a timed step of its own")));
+
+    /**
+     * Reads and validates every key, the declared defaults ({@link #SETTINGS}) filling those not given;
+     * throws ConfigException with a one-line message.
+     */
+    static PgConfig from(Settings given) {
+        Settings s = Settings.withDefaults(given.asMap(), SETTINGS);
+        Isolation isolation = s.getEnum(ISOLATION, Isolation.class, Isolation.READ_COMMITTED);
+        String urlOptions = ConnectionSettings.urlOptions(s, URL_OPTIONS);
+        ConnectionSettings.Values c = CONNECTION.read(s);
+        return new PgConfig(c.host(), c.port(), c.user(), c.password(), c.database(), CONNECTION.name(s, SCHEMA),
+                c.nodeTable(), c.linkTable(), c.countTable(), isolation, urlOptions, c.connectTimeoutMs(),
+                c.socketTimeoutMs(), s.getBoolean(INDEX_AFTER_LOAD));
+    }
+
+    /** "host:port" (an IPv6 address in brackets). */
+    String address() {
+        return ConnectionSettings.hostPort(host, port);
+    }
+
+    /** schema.table */
+    String qualified(String table) {
+        return schema + "." + table;
+    }
+
+    @Override
+    public String toString() {
+        return "PgConfig[" + user + "@" + address() + "/" + database + " schema=" + schema
+                + " isolation=" + isolation.sqlName() + "]";
+    }
+}

@@ -1,0 +1,85 @@
+package io.linkbench.store.postgres;
+
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreException.Kind;
+import io.linkbench.store.jdbc.SqlErrorMap;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/**
+ * Opens pgJDBC connections: server-side prepared statements from the first execution
+ * ({@code prepareThreshold=1}; the session keeps its statements), the configured isolation, and for
+ * request and load connections a server-side {@code statement_timeout} of {@code socket_timeout}, so
+ * a slow statement fails as 57014 (TIMEOUT) and leaves the connection usable. The user and password
+ * travel in {@link Properties}, never in the URL, so they appear in no message.
+ */
+final class PgConnector {
+    /** SQLSTATE of "database does not exist". */
+    static final String NO_DATABASE = "3D000";
+
+    /** What a connection is for. */
+    enum Purpose {
+        /** Autocommit reads and single-statement writes. */
+        AUTOCOMMIT,
+        /** Explicit transactions: link writes and bulk loads. */
+        TRANSACTIONAL,
+        /** Schema, metrics, verification, post-load steps: autocommit, no statement timeout. */
+        ADMIN
+    }
+
+    private final PgConfig config;
+    private final org.postgresql.Driver driver = new org.postgresql.Driver();
+
+    PgConnector(PgConfig config) {
+        this.config = config;
+    }
+
+    /** A new connection to the configured database. */
+    Connection open(Purpose purpose) throws StoreException {
+        return open(purpose, config.database());
+    }
+
+    /** A new connection to {@code database} (the maintenance database "postgres" to create ours). */
+    Connection open(Purpose purpose, String database) throws StoreException {
+        try {
+            return connect(purpose, database);
+        } catch (SQLException e) {
+            // no server to talk to, a handshake that timed out included, is CONNECTION as the SPI asks
+            Kind kind = PgErrors.MAP.isConnectionLoss(e) ? Kind.CONNECTION : PgErrors.MAP.kindOf(e);
+            throw new StoreException(kind, "cannot connect to PostgreSQL server " + config.address() + " as '"
+                    + config.user() + "' to database " + database + ": " + SqlErrorMap.oneLine(e), e);
+        }
+    }
+
+    /** As {@link #open(Purpose, String)}, failing with the driver's exception (to tell 3D000 apart). */
+    Connection connect(Purpose purpose, String database) throws SQLException {
+        int connectSeconds = Math.max(1, config.connectTimeoutMs() / 1000);
+        StringBuilder url = new StringBuilder("jdbc:postgresql://").append(config.address()).append('/')
+                .append(database)
+                .append("?prepareThreshold=1&preparedStatementCacheQueries=0&tcpKeepAlive=true")
+                .append("&ApplicationName=linkbench&connectTimeout=").append(connectSeconds)
+                .append("&loginTimeout=").append(connectSeconds);
+        if (!config.urlOptions().isEmpty()) {
+            url.append('&').append(config.urlOptions());
+        }
+        Properties props = new Properties();
+        props.setProperty("user", config.user());
+        props.setProperty("password", config.password());
+        long timeoutMs = purpose == Purpose.ADMIN ? 0 : config.socketTimeoutMs();
+        props.setProperty("options", "-c statement_timeout=" + timeoutMs + " -c search_path=" + config.schema());
+        Connection c = null;
+        try {
+            c = driver.connect(url.toString(), props);
+            if (c == null) {
+                throw new SQLException("pgJDBC does not accept the URL " + url, "08001");
+            }
+            c.setTransactionIsolation(config.isolation().jdbcLevel);
+            c.setAutoCommit(purpose != Purpose.TRANSACTIONAL);
+            return c;
+        } catch (SQLException | RuntimeException e) {
+            SqlErrorMap.closeQuietly(c);
+            throw e;
+        }
+    }
+}

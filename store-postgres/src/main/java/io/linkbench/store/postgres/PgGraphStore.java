@@ -1,0 +1,261 @@
+package io.linkbench.store.postgres;
+
+import io.linkbench.store.CountVerifier;
+import io.linkbench.store.LoadHooks;
+import io.linkbench.store.LoadState;
+import io.linkbench.store.LoadStateStore;
+import io.linkbench.store.LocalHost;
+import io.linkbench.store.SchemaMode;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreException.Kind;
+import io.linkbench.store.StoreInfo;
+import io.linkbench.store.StoreMetrics;
+import io.linkbench.store.StoreSession;
+import io.linkbench.store.VerificationReport;
+import io.linkbench.store.jdbc.SessionConnection;
+import io.linkbench.store.postgres.PgConnector.Purpose;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * The PostgreSQL store: hands out {@link PgSession}s (two connections each) and does the process-wide
+ * work (schema, post-load steps, metrics, verification) on one admin connection of its own, re-opened
+ * when lost. The admin work is synchronized; sessions share nothing but immutable objects.
+ */
+final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore {
+    private final PgConfig config;
+    private final PgConnector connector;
+    private final PgSql sql;
+    private final PgSchema schema;
+    private final boolean local;
+    private final String serverVersion;
+    private final SessionConnection<PgConnection> admin;
+    /** The backend pid of the admin connection while it runs a post-load step, or -1. */
+    private volatile int stepBackend = -1;
+    private boolean closed;
+
+    private PgGraphStore(PgConfig config, PgConnector connector, String serverVersion) {
+        this.config = config;
+        this.connector = connector;
+        this.sql = new PgSql(config);
+        this.schema = new PgSchema(config, sql);
+        this.admin = new SessionConnection<>(() -> new PgConnection(connector.open(Purpose.ADMIN), sql),
+                PgErrors.MAP, false);
+        this.local = LocalHost.isLocal(config.host());
+        this.serverVersion = serverVersion;
+    }
+
+    /** Connects (failing within the connect timeout), creating the database when it is missing. */
+    static PgGraphStore open(PgConfig config) throws StoreException {
+        PgConnector connector = new PgConnector(config);
+        try (Connection c = openAdmin(connector, config)) {
+            return new PgGraphStore(config, connector, c.getMetaData().getDatabaseProductVersion());
+        } catch (SQLException e) {
+            throw PgErrors.MAP.toStore("PostgreSQL server " + config.address(), e);
+        }
+    }
+
+    private static Connection openAdmin(PgConnector connector, PgConfig config) throws StoreException {
+        try {
+            return connector.connect(Purpose.ADMIN, config.database());
+        } catch (SQLException e) {
+            if (!PgConnector.NO_DATABASE.equals(e.getSQLState())) {
+                return connector.open(Purpose.ADMIN); // the same failure, as the one-line StoreException
+            }
+        }
+        try (Connection c = connector.open(Purpose.ADMIN, "postgres"); Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE " + config.database());
+        } catch (SQLException e) {
+            if (!"42P04".equals(e.getSQLState())) { // created meanwhile by another process
+                throw PgErrors.MAP.toStore("create database " + config.database(), e);
+            }
+        }
+        return connector.open(Purpose.ADMIN);
+    }
+
+    @Override
+    public synchronized StoreInfo info() throws StoreException {
+        return admin("info", h -> {
+            Connection c = h.jdbc();
+            Map<String, String> facts = new LinkedHashMap<>();
+            facts.put("server", config.address());
+            facts.put("database", config.database());
+            facts.put("schema", config.schema());
+            facts.put("isolation", config.isolation().sqlName());
+            facts.put("tables", config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable());
+            facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
+            PgServerMetrics.settings(c).forEach((k, v) -> facts.put("server." + k, v));
+            PgServerMetrics.tableSizes(c, config, schema.tableNames())
+                    .forEach((table, bytes) -> facts.put("size." + table, bytes + " bytes"));
+            return new StoreInfo("postgres", serverVersion, "heap", facts, true);
+        });
+    }
+
+    @Override
+    public synchronized void prepareForLoad(SchemaMode mode) throws StoreException {
+        admin("prepare the schema", c -> {
+            schema.prepareForLoad(c.jdbc(), mode);
+            return null;
+        });
+    }
+
+    @Override
+    public synchronized void prepareForRequests() throws StoreException {
+        admin("prepare the schema", c -> {
+            schema.prepareForRequests(c.jdbc());
+            return null;
+        });
+    }
+
+    /** A row of the table {@value PgSchema#LOAD_TABLE}, keyed by the link table's name. */
+    @Override
+    public synchronized void saveLoadState(LoadState state) throws StoreException {
+        admin("save the load state", c -> {
+            schema.saveLoadState(c.jdbc(), state.toText());
+            return null;
+        });
+    }
+
+    @Override
+    public synchronized Optional<LoadState> loadState() throws StoreException {
+        Optional<String> text = admin("read the load state", c -> schema.loadState(c.jdbc()));
+        return text.isEmpty() ? Optional.empty() : Optional.of(LoadState.parse(text.get()));
+    }
+
+    @Override
+    public StoreSession session(int workerId) {
+        return new PgSession(connector, sql);
+    }
+
+    /**
+     * With {@code index_after_load} the list index is built first; then {@code VACUUM (ANALYZE)} sets
+     * the visibility map, without which an index-only scan still visits the heap, and the statistics.
+     * Both are cancelled on the server ({@link #cancelStep}).
+     */
+    @Override
+    public List<Step> finishLoadSteps() {
+        List<Step> steps = new ArrayList<>();
+        if (config.indexAfterLoad()) {
+            steps.add(new Step("build index " + schema.listIndex(), () -> step("build index", schema::buildListIndex),
+                    this::cancelStep));
+        }
+        steps.add(new Step("vacuum analyze", () -> step("vacuum analyze", schema::vacuumAnalyze), this::cancelStep));
+        return steps;
+    }
+
+    /** What a post-load step does on the admin connection. */
+    private interface StepWork {
+        void run(Connection c) throws SQLException;
+    }
+
+    private synchronized void step(String what, StepWork work) throws StoreException {
+        admin(what, h -> {
+            Connection c = h.jdbc();
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+                rs.next();
+                stepBackend = rs.getInt(1);
+            }
+            try {
+                work.run(c);
+            } finally {
+                stepBackend = -1;
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Cancels the running step's statement with {@code pg_cancel_backend} from a connection of its own
+     * (the step's connection is busy, and this store's monitor is held by the step). The server rolls
+     * the statement back; {@code -r} builds a missing index later.
+     */
+    private void cancelStep() {
+        int pid = stepBackend;
+        if (pid < 0) {
+            return;
+        }
+        try (Connection c = connector.open(Purpose.ADMIN);
+             PreparedStatement ps = c.prepareStatement("SELECT pg_cancel_backend(?)")) {
+            ps.setInt(1, pid);
+            ps.execute();
+        } catch (SQLException | StoreException e) {
+            // the server is gone or refuses: the step ends by itself
+        }
+    }
+
+    /** Compares counts and visible links in one query, in a repeatable-read snapshot. */
+    @Override
+    public VerificationReport verifyCounts() throws StoreException {
+        synchronized (this) {
+            if (!admin("verify counts", c -> schema.tablesExist(c.jdbc()))) {
+                throw StoreException.refusal("database " + config.database() + ", schema " + config.schema()
+                        + " has no tables " + config.linkTable() + " and " + config.countTable()
+                        + " to verify: load it first (-l)");
+            }
+        }
+        try (Connection c = connector.open(Purpose.ADMIN)) {
+            return PgCountChecker.check(c, sql);
+        } catch (SQLException e) {
+            throw PgErrors.MAP.toStore("verify counts", e);
+        }
+    }
+
+    @Override
+    public synchronized Map<String, Long> counters() throws StoreException {
+        return admin("read server counters", c -> PgServerMetrics.counters(c.jdbc()));
+    }
+
+    /** The bytes of this run's three tables with their indexes and TOAST ({@code pg_total_relation_size}). */
+    @Override
+    public synchronized OptionalLong sizeBytes() throws StoreException {
+        return admin("read the data size",
+                c -> PgServerMetrics.total(PgServerMetrics.tableSizes(c.jdbc(), config, schema.tableNames())));
+    }
+
+    /** The postmaster's pid, looked up on every call: a restarted server has a new one. */
+    @Override
+    public synchronized OptionalInt serverPid() {
+        return dataDirectory().map(PgServerMetrics::postmasterPid).orElse(OptionalInt.empty());
+    }
+
+    @Override
+    public synchronized Optional<Path> dataDirectory() {
+        if (!local) {
+            return Optional.empty();
+        }
+        try {
+            return admin("read data_directory", c -> PgServerMetrics.localDataDirectory(c.jdbc()));
+        } catch (StoreException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        admin.close();
+    }
+
+    /** Runs {@code work} on the admin connection (autocommit), which is re-opened after it was lost. */
+    private <T> T admin(String what, SessionConnection.Work<PgConnection, T> work) throws StoreException {
+        if (closed) {
+            throw new StoreException(Kind.OTHER, "the PostgreSQL store is closed");
+        }
+        try {
+            return work.run(admin.get());
+        } catch (SQLException e) {
+            throw admin.fail(what, e);
+        }
+    }
+}

@@ -1,0 +1,186 @@
+package io.linkbench.store.postgres;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.cli.Main;
+import io.linkbench.store.LocalHost;
+import io.linkbench.tck.FaultSupport;
+import io.linkbench.tck.FaultSupport.CapturedRun;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Faults through the command line: an unreachable server, a silent one and a wrong password each end
+ * the run with one line on stderr (no stack trace, no password) and a non-zero exit code; a bad value
+ * with exit code 2; a server restart (scripts/start-postgres.sh restart) in the middle of a request
+ * phase costs the operations that were running (counted as retries, or as CONNECTION errors when the
+ * retries run out), the phase ends on time, and the counts verify.
+ */
+class PgFaultTest {
+    private static final String SECRET = "not-the-password-42";
+
+    @Test
+    void unreachableServerEndsTheRunWithOneLine(@TempDir Path results) throws Exception {
+        int port = FaultSupport.closedPort();
+        CapturedRun o = oneLine(FaultSupport.runCapturingErr("-D", "store=postgres", "-D", "host=127.0.0.1",
+                "-D", "port=" + port, "-D", "password=" + SECRET, "-r", "--results", results.toString()));
+        assertEquals(1, o.exitCode());
+        assertTrue(o.firstLine().startsWith("linkbench: cannot connect to PostgreSQL server 127.0.0.1:" + port), o.err());
+    }
+
+    @Test
+    void silentServerEndsTheRunWithinTheConnectTimeout(@TempDir Path results) throws Exception {
+        try (ServerSocket silent = FaultSupport.silentServer()) {
+            long t0 = System.nanoTime();
+            CapturedRun o = oneLine(FaultSupport.runCapturingErr("-D", "store=postgres", "-D", "host=127.0.0.1",
+                    "-D", "port=" + silent.getLocalPort(), "-D", "connect_timeout=2", "-D", "password=" + SECRET,
+                    "-r", "--results", results.toString()));
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertEquals(1, o.exitCode());
+            assertTrue(o.firstLine().startsWith("linkbench: cannot connect to PostgreSQL server"), o.err());
+            assertTrue(seconds < 2 + 8, "gave up after " + seconds + " s with connect_timeout=2");
+        }
+    }
+
+    @Test
+    void wrongPasswordEndsTheRunWithOneLine(@TempDir Path results) throws Exception {
+        PgTestServer.assumeAvailable();
+        List<String> args = cli("lbtest_fault", "-r", "--results", results.toString());
+        args.addAll(List.of("-D", "password=" + SECRET));
+        CapturedRun o = oneLine(FaultSupport.runCapturingErr(args.toArray(String[]::new)));
+        assertEquals(1, o.exitCode());
+        assertTrue(o.firstLine().contains("cannot connect to PostgreSQL server")
+                && o.firstLine().contains("password authentication failed"), o.err());
+    }
+
+    @Test
+    void badIsolationIsOneLineWithExitCode2(@TempDir Path results) {
+        CapturedRun o = oneLine(FaultSupport.runCapturingErr("-D", "store=postgres", "-D", "isolation=snapshot",
+                "-D", "password=" + SECRET, "-r", "--results", results.toString()));
+        assertEquals(2, o.exitCode());
+        assertTrue(o.firstLine().contains("isolation"), o.err());
+    }
+
+    @Test
+    void serverRestartDuringRequestsCostsOnlyTheRunningOperations(@TempDir Path results) throws Exception {
+        PgTestServer.assumeAvailable();
+        Path root = repositoryRoot();
+        boolean ours = Files.isRegularFile(Path.of(System.getenv().getOrDefault("LINKBENCH_PG_DIR",
+                "/var/tmp/linkbench-postgres"), "data", "postmaster.pid"));
+        Assumptions.assumeTrue(ours && LocalHost.isLocal(PgTestServer.HOST),
+                "restart test skipped: the server was not started by scripts/start-postgres.sh on this host");
+        String schema = "lbtest_restart";
+        assertEquals(0, Main.run(cli(schema, "-D", "maxid1=2001", "-D", "schema=recreate", "-l",
+                "--results", results.resolve("load").toString()).toArray(String[]::new)));
+
+        int maxtime = 12;
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            long t0 = System.nanoTime();
+            Future<Integer> run = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=2001", "-D",
+                    "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-r",
+                    "--results", results.resolve("r").toString()).toArray(String[]::new)));
+            awaitRequesters();
+            Process restart = new ProcessBuilder("bash", root.resolve("scripts/start-postgres.sh").toString(), "restart")
+                    .inheritIO().start();
+            assertTrue(restart.waitFor(120, TimeUnit.SECONDS), "start-postgres.sh restart did not finish");
+            assertEquals(0, restart.exitValue(), "exit code of start-postgres.sh restart");
+            assertEquals(0, run.get(maxtime + 60, TimeUnit.SECONDS), "exit code of -r across a restart");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertTrue(seconds < maxtime + 30, "a " + maxtime + " s phase took " + seconds + " s");
+        } finally {
+            pool.shutdownNow();
+        }
+        String json = resultJson(results.resolve("r"));
+        long retries = java.util.regex.Pattern.compile("\"retries\"\\s*:\\s*(\\d+)").matcher(json).results()
+                .mapToLong(m -> Long.parseLong(m.group(1))).sum();
+        assertTrue(retries > 0 || json.contains("\"CONNECTION\""),
+                "operations hit by the restart are counted: retried, or CONNECTION errors when retries ran out");
+        try (Connection c = PgTestServer.jdbc(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")) {
+            assertTrue(rs.next());
+            assertTrue(rs.getLong(1) > 100, "transactions since the restart: " + rs.getLong(1));
+        }
+        assertEquals(0, Main.run(cli(schema, "verify").toArray(String[]::new)));
+    }
+
+    /** Waits until both requesters are connected, then lets them run a while. */
+    private static void awaitRequesters() throws Exception {
+        try (Connection c = PgTestServer.jdbc()) {
+            for (int i = 0; i < 600; i++) {
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM"
+                        + " pg_stat_activity WHERE application_name = 'linkbench' AND pid <> pg_backend_pid()")) {
+                    rs.next();
+                    if (rs.getInt(1) >= 3) { // the admin connection and two requesters
+                        Thread.sleep(1500);
+                        return;
+                    }
+                }
+                Thread.sleep(100);
+            }
+        }
+        throw new AssertionError("the requesters never connected");
+    }
+
+    /** {@code -c config/postgres.properties} with the test server's coordinates, a schema, and {@code args}. */
+    static List<String> cli(String schema, String... args) {
+        List<String> all = new ArrayList<>();
+        if (List.of(args).contains("verify")) {
+            all.add("verify"); // a subcommand: its options follow it
+        }
+        all.addAll(List.of("-c", repositoryRoot().resolve("config/postgres.properties").toString()));
+        for (Map.Entry<String, String> e : PgTestServer.settings(schema, Map.of()).entrySet()) {
+            all.add("-D");
+            all.add(e.getKey() + "=" + e.getValue());
+        }
+        for (String a : args) {
+            if (!a.equals("verify")) {
+                all.add(a);
+            }
+        }
+        return all;
+    }
+
+    static Path repositoryRoot() {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("config/postgres.properties"))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("config/postgres.properties not found above " + Path.of("").toAbsolutePath());
+    }
+
+    private static String resultJson(Path results) throws IOException {
+        try (Stream<Path> files = Files.walk(results)) {
+            List<Path> found = files.filter(p -> p.getFileName().toString().equals("result.json")).toList();
+            assertEquals(1, found.size(), "one result.json under " + results + ": " + found);
+            return Files.readString(found.get(0));
+        }
+    }
+
+    /** A run whose stderr is one message line: no stack trace, no password. */
+    private static CapturedRun oneLine(CapturedRun run) {
+        assertFalse(run.firstLine().isBlank(), "an error message on stderr");
+        assertFalse(run.err().contains("\tat "), "no stack trace: " + run.err());
+        assertFalse(run.err().contains(SECRET), "the password is never printed: " + run.err());
+        return run;
+    }
+}

@@ -1,0 +1,20 @@
+package io.linkbench.store.postgres;
+
+import io.linkbench.store.GraphStore;
+import io.linkbench.tck.GraphStoreContract;
+import java.util.Map;
+
+/** The store TCK against the test server (read committed), in a schema of its own. */
+class PgStoreTest extends GraphStoreContract {
+    private static final String SCHEMA = "lbtest_tck";
+
+    @Override
+    protected GraphStore openFreshStore() throws Exception {
+        return PgTestServer.freshStore(SCHEMA, Map.of(), maxSessions());
+    }
+
+    @Override
+    protected GraphStore reopenStore() throws Exception {
+        return PgTestServer.open(PgTestServer.settings(SCHEMA, Map.of()), maxSessions());
+    }
+}

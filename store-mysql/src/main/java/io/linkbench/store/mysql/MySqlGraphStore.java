@@ -164,7 +164,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
 
     @Override
     public StoreSession session(int workerId) {
-        return new MySqlSession(connector, sql, maxStatementChars);
+        return new MySqlSession(connector, sql, maxStatementChars, workerId); // spread over hosts: the load's writers too
     }
 
     @Override

@@ -72,8 +72,7 @@ public final class LoadRecord {
 
     /** Checks the store's last load against the configuration before a request phase without a load. */
     public static Verdict check(GraphStore store, Settings s) throws StoreException {
-        // a fleet load is never recorded complete (no host knows when the others finished): a fleet accepts it
-        boolean allow = s.getBoolean(KEY, false) || Fleet.from(s).shared();
+        boolean allow = s.getBoolean(KEY, false);
         if (!(store instanceof LoadStateStore records)) {
             return new Verdict(Optional.empty(), List.of("this store does not record its loads: the request phase"
                     + " runs on whatever it holds, unchecked"), Optional.empty());
@@ -93,10 +92,12 @@ public final class LoadRecord {
         LoadState state = found.get();
         if (!state.complete()) {
             String why = "the last load into this store did not complete: " + state.describe();
-            if (!allow) {
+            boolean fleet = Fleet.from(s).shared(); // a fleet load is never recorded complete: no host knows the others'
+            if (!allow && !fleet) {
                 return new Verdict(Optional.of(why + goOn), List.of(), Optional.of(state.describe()));
             }
-            warnings.add(why + "; " + KEY + " = true: running anyway");
+            warnings.add(why + (allow ? "; " + KEY + " = true: running anyway"
+                    : "; client_count > 1: a fleet load is never recorded complete, running"));
         }
         mismatch(state, starting(s, Instant.EPOCH)).ifPresent(warnings::add);
         return new Verdict(Optional.empty(), warnings, Optional.of(state.describe()));

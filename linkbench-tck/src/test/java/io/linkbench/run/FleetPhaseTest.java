@@ -61,6 +61,14 @@ class FleetPhaseTest {
         assertTrue(shared.verifyCounts().ok());
         assertTrue(shared.loadState().isPresent() && !shared.loadState().get().complete(),
                 "no host of a fleet knows when the load is complete");
+        PhaseDriver fleetRequests = new PhaseDriver("maxid1", "3001", "seed", "7", "client_count", "3");
+        LoadRecord.Verdict v = LoadRecord.check(shared, fleetRequests.settings);
+        assertTrue(v.refusal().isEmpty(), "a fleet's -r accepts the fleet's load");
+        assertTrue(v.warnings().get(0).endsWith("a fleet load is never recorded complete, running"), v.warnings().toString());
+        assertTrue(LoadRecord.check(shared, new PhaseDriver("maxid1", "3001", "seed", "7").settings).refusal().isPresent(),
+                "one host needs allow_incomplete_load");
+        assertTrue(LoadRecord.check(new MemoryStore(), fleetRequests.settings).refusal().isPresent(),
+                "a fleet is still refused a store with no load at all");
     }
 
     private static void assertArrayEquals(long[] a, long[] b) {

@@ -57,6 +57,10 @@ class MySqlFleetTest {
         RunResult merged = LoadedRun.readAll(List.of(requests.resolve("merged"))).get(0).run();
         assertTrue(sum > 0);
         assertEquals(sum, requestPhase(merged).operations(), "the merged total is the sum of the hosts'");
+        io.linkbench.measure.OpStats addNode = requestPhase(merged).ops().stream()
+                .filter(o -> o.name().equals("ADD_NODE")).findFirst().orElseThrow();
+        assertTrue(addNode.count() > 0, "the hosts added nodes");
+        assertEquals(0, addNode.errors(), "ADD_NODE ids are unique across hosts (a duplicate would fail its insert)");
         assertEquals(0, CliRunner.run("innodb.properties", FLEET_DB, "verify"), "verify passes after the fleet");
     }
 

@@ -2,7 +2,8 @@
 # Restarts the local MariaDB started by scripts/start-mariadb.sh: shuts it down, waits until mariadbd
 # has exited, stays down for DOWN_SECONDS (first argument, default 0), then starts it again.
 # Used by store-mysql's restart test. Refuses (exit 3) to touch a server this project did not start,
-# unless LINKBENCH_MYSQL_ALLOW_RESTART=true.
+# unless LINKBENCH_MYSQL_ALLOW_RESTART=true. Only the server started as `mariadbd --user=mysql ...` counts:
+# the nodes of scripts/start-galera.sh (`mariadbd --defaults-file=...`) may run beside it.
 set -euo pipefail
 
 down="${1:-0}"
@@ -18,9 +19,9 @@ fi
 
 as_root mariadb-admin --protocol=socket shutdown >/dev/null 2>&1 || true
 for _ in $(seq 240); do
-    pgrep -x mariadbd >/dev/null 2>&1 || break
+    pgrep -f -x 'mariadbd --user=mysql( .*)?' >/dev/null 2>&1 || break
     sleep 0.25
 done
-pgrep -x mariadbd >/dev/null 2>&1 && fail "mariadbd did not stop within 60 s"
+pgrep -f -x 'mariadbd --user=mysql( .*)?' >/dev/null 2>&1 && fail "mariadbd did not stop within 60 s"
 sleep "$down"
 exec bash "$here/start-mariadb.sh"

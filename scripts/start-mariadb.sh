@@ -37,11 +37,11 @@ fi
 # 2. Server.
 as_root install -d -o mysql -g mysql /run/mysqld
 if ! as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1; then
-    if pgrep -x mariadbd >/dev/null 2>&1; then
+    if pgrep -f -x 'mariadbd --user=mysql( .*)?' >/dev/null 2>&1; then
         # Starting up or shutting down: give it time before starting another one.
         for _ in $(seq 120); do
             as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1 && break
-            pgrep -x mariadbd >/dev/null 2>&1 || break
+            pgrep -f -x 'mariadbd --user=mysql( .*)?' >/dev/null 2>&1 || break
             sleep 0.5
         done
     fi

@@ -56,10 +56,15 @@ final class ConfigLoader {
     }
 
     static Loaded load(List<Path> files, Map<String, String> overrides, StoreProviders providers) {
+        return load(files, overrides, providers, System.getenv());
+    }
+
+    /** As {@link #load(List, Map, StoreProviders)}, with the fleet keys an orchestrator sets in {@code env} ({@link FleetRun}). */
+    static Loaded load(List<Path> files, Map<String, String> overrides, StoreProviders providers, Map<String, String> env) {
         List<String> remarks = new ArrayList<>();
         Map<Source, List<String>> ignored = new LinkedHashMap<>();
         List<Source> sources = sources(files, remarks, ignored);
-        Map<String, String> given = new LinkedHashMap<>();
+        Map<String, String> given = new LinkedHashMap<>(FleetRun.fromEnvironment(env)); // files and -D win
         Map<String, String> notes = new LinkedHashMap<>();
         Map<String, String> perRequester = new LinkedHashMap<>(); // key -> the original file it came from
         Map<String, Source> storeKeyFrom = new LinkedHashMap<>();

@@ -72,6 +72,9 @@ final class RunCommand implements Callable<Integer> {
         ConfigLoader.Loaded cfg = ConfigLoader.load(common.configFiles, common.overrides, providers);
         cfg.printMessages(err);
         RunConfig run = RunConfig.from(cfg.settings());
+        if (load) {
+            FleetRun.loadBase(run.fleet(), 0); // refuses a fleet load without start_at before the store opens
+        }
         WorkloadConfig workload = WorkloadConfig.from(cfg.settings());
         GraphShape shape = new GraphShape(workload, run.seed());
         RunFiles.checkResultsBase(resultsBase); // before the store is opened: a load would be lost
@@ -117,13 +120,14 @@ final class RunCommand implements Callable<Integer> {
             String header = String.format("linkbench %s: store=%s%s%s, startid1=%d, maxid1=%d, seed=%d%n", Main.version(),
                     info.store(), info.engine().isEmpty() ? "" : " engine=" + info.engine(),
                     info.version().isEmpty() ? "" : " version=" + info.version(), workload.startId1(), workload.maxId1(),
-                    run.seed());
+                    run.seed()) + FleetRun.headerLine(run.fleet());
             out.print(header);
             summary.append(header);
             if (load) {
-                LoadGenerator generator = new LoadGenerator(workload, shape, run.seed(), started);
+                Instant base = FleetRun.loadBase(run.fleet(), started); // a fleet's hosts write the same rows
+                LoadGenerator generator = new LoadGenerator(workload, shape, run.seed(), base.toEpochMilli());
                 PhaseResult p = new LoadPhase(run, generator, control, out, System.console() != null, observer)
-                        .execute(store, LoadRecord.starting(cfg.settings(), Instant.ofEpochMilli(started)));
+                        .execute(store, LoadRecord.starting(cfg.settings(), base));
                 phases.add(p);
                 report(p, summary);
             }

@@ -87,20 +87,29 @@ public final class LoadPhase {
      * {@code starting} after the store is prepared, completed once inserts and post-load steps finished.
      */
     public PhaseResult execute(GraphStore store, LoadState starting) throws StoreException, InterruptedException {
-        store.prepareForLoad(run.schema());
-        LoadRecord.save(store, starting);
+        Fleet fleet = run.fleet();
+        if (fleet.index() == 0) {
+            store.prepareForLoad(run.schema());
+            LoadRecord.save(store, starting);
+        } else {
+            FleetLoad.awaitClientZero(store, starting, fleet, control, out);
+        }
+        if (fleet.startAt().isPresent() && !Fleet.sleepUntil(fleet.startAt().get(), control)) {
+            return stoppedBeforeStart();
+        }
         PhaseRecorder recorder = new PhaseRecorder(STEP_NAMES, false);
-        long nodes = generator.shape().nodeCount();
-        long expectedLinks = generator.shape().expectedLinks();
+        long sliceStart = sliceStart();
+        long nodes = sliceEnd() - sliceStart;
+        long expectedLinks = Math.round(generator.shape().expectedLinks() * ((double) nodes / generator.shape().nodeCount()));
         long chunk = run.loadChunkSize();
         long chunks = (nodes + chunk - 1) / chunk;
         AtomicLong cursor = new AtomicLong();
         AtomicReference<StoreException> failure = new AtomicReference<>();
         List<StoreSession> sessions = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
-        out.printf(Locale.ROOT, "load phase: %,d nodes (ids %d..%d), about %,d links, 1 node loader + %d link loaders,"
-                        + " batches of %d rows%n", nodes, generator.shape().startId(), generator.shape().endId() - 1,
-                expectedLinks, run.loaders(), run.bulkInsertCount());
+        out.printf(Locale.ROOT, "load phase: %,d nodes (ids %d..%d%s), about %,d links, 1 node loader + %d link loaders,"
+                        + " batches of %d rows%n", nodes, sliceStart, sliceStart + nodes - 1,
+                fleet.shared() ? ": " + fleet.describe() : "", expectedLinks, run.loaders(), run.bulkInsertCount());
         Map<String, Long> countersBefore = StoreCounters.read(store);
         observer.windowStarted(Phase.LOAD, 0);
         long wallStart = System.currentTimeMillis();
@@ -156,7 +165,7 @@ public final class LoadPhase {
         Segments segments = new Segments(store, countersBefore);
         segments.end(PhaseCost.INSERT_PART);
         Map<String, Double> steps = new LinkedHashMap<>();
-        if (store instanceof LoadHooks hooks && !control.interrupted()) {
+        if (store instanceof LoadHooks hooks && !control.interrupted() && fleet.index() == 0) {
             runSteps(hooks, steps, warnings, segments);
         }
         Optional<String> writeBackSkipped = control.interrupted() ? Optional.of("the load was interrupted")
@@ -165,7 +174,7 @@ public final class LoadPhase {
         long size = StoreCounters.size(store);
         PhaseCost cost = observer.windowEnded(stats.stream().mapToLong(OpStats::rows).sum(), counters, size);
         OtherProcesses.warning(cost).ifPresent(warnings::add);
-        if (!control.interrupted() && failure.get() == null) {
+        if (!control.interrupted() && failure.get() == null && !fleet.shared()) { // no host knows when a fleet is done
             LoadRecord.save(store, starting.completedAt(java.time.Instant.now()));
         }
         if (writeBackSkipped.isPresent() && !cost.figures().isEmpty()) {
@@ -175,7 +184,26 @@ public final class LoadPhase {
                 : control.interrupted() ? PhaseEnd.interrupted(control.reason()) : PhaseEnd.LOADED;
         return new PhaseResult(Phase.LOAD, 0, new PhaseResult.Window(wallStart, System.currentTimeMillis(), seconds),
                 PhaseResult.Latency.closedLoop(stats), end, warnings, new PhaseResult.StoreReadings(counters, size), steps,
-                cost, points, new PhaseResult.GraphFacts(graph(tallies), null, 0));
+                cost, points, new PhaseResult.GraphFacts(graph(tallies, expectedLinks), null, 0));
+    }
+
+    /** First id this host loads: its fleet slice of [startid1, maxid1). */
+    private long sliceStart() {
+        return run.fleet().sliceStart(generator.shape().startId(), generator.shape().endId());
+    }
+
+    /** One past the last id this host loads. */
+    private long sliceEnd() {
+        return run.fleet().sliceEnd(generator.shape().startId(), generator.shape().endId());
+    }
+
+    /** The result of a load stopped while it waited for {@code start_at}: nothing loaded. */
+    private PhaseResult stoppedBeforeStart() {
+        long now = System.currentTimeMillis();
+        return new PhaseResult(Phase.LOAD, 0, new PhaseResult.Window(now, now, 0),
+                PhaseResult.Latency.closedLoop(new PhaseRecorder(STEP_NAMES, false).results()),
+                PhaseEnd.interrupted(control.reason()), List.of("stopped before start_at"),
+                new PhaseResult.StoreReadings(Map.of(), -1), Map.of(), null, List.of(), new PhaseResult.GraphFacts(null, null, 0));
     }
 
     /** The boundaries of the load's cost segments: the store's counters at the last one. */
@@ -299,8 +327,8 @@ public final class LoadPhase {
     }
 
     private void loadNodes(StoreSession session, WorkerRecorder w) throws StoreException {
-        long start = generator.shape().startId();
-        long end = generator.shape().endId();
+        long start = sliceStart();
+        long end = sliceEnd();
         int batch = run.bulkInsertCount();
         Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
                 Seeds.derive(run.seed(), Seeds.Stream.NODES, -1));
@@ -333,7 +361,7 @@ public final class LoadPhase {
     }
 
     /** The graph the link loaders generated (all of it unless the load was stopped), with the model's link rows. */
-    private GraphStats graph(List<GraphTally> tallies) {
+    private GraphStats graph(List<GraphTally> tallies, long expectedLinks) {
         long[] buckets = new long[GraphStats.BUCKETS];
         long links = 0;
         long counts = 0;
@@ -346,7 +374,7 @@ public final class LoadPhase {
             counts += t.countRows;
             max = Math.max(max, t.maxLinks);
         }
-        return GraphStats.of(buckets, links, counts, max, generator.shape().expectedLinks());
+        return GraphStats.of(buckets, links, counts, max, expectedLinks);
     }
 
     /**
@@ -356,8 +384,8 @@ public final class LoadPhase {
      */
     private void loadLinks(int loader, StoreSession session, WorkerRecorder w, AtomicLong cursor, long chunks,
                            GraphTally tally) throws StoreException {
-        long start = generator.shape().startId();
-        long end = generator.shape().endId();
+        long start = sliceStart();
+        long end = sliceEnd();
         int batch = run.bulkInsertCount();
         Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
                 Seeds.derive(run.seed(), Seeds.Stream.LINKS, -1 - loader));

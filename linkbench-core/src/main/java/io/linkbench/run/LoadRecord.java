@@ -92,10 +92,12 @@ public final class LoadRecord {
         LoadState state = found.get();
         if (!state.complete()) {
             String why = "the last load into this store did not complete: " + state.describe();
-            if (!allow) {
+            boolean fleet = Fleet.from(s).shared(); // a fleet load is never recorded complete: no host knows the others'
+            if (!allow && !fleet) {
                 return new Verdict(Optional.of(why + goOn), List.of(), Optional.of(state.describe()));
             }
-            warnings.add(why + "; " + KEY + " = true: running anyway");
+            warnings.add(why + (allow ? "; " + KEY + " = true: running anyway"
+                    : "; client_count > 1: a fleet load is never recorded complete, running"));
         }
         mismatch(state, starting(s, Instant.EPOCH)).ifPresent(warnings::add);
         return new Verdict(Optional.empty(), warnings, Optional.of(state.describe()));

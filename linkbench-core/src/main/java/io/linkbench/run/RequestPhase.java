@@ -75,15 +75,19 @@ public final class RequestPhase {
         List<StoreSession> sessions = new ArrayList<>();
         List<Thread> workers = new ArrayList<>();
         long seed = run.seed() + loop * 0x9E3779B97F4A7C15L;
+        Fleet fleet = run.fleet();
         try {
             for (int i = 0; i < threads; i++) {
                 sessions.add(store.session(i));
+            }
+            if (fleet.startAt().isPresent() && loop == 0) { // the measured window opens at start_at on every host
+                Fleet.sleepUntil(fleet.startAt().get().minusMillis((long) (run.warmupSeconds() * 1000)), control);
             }
             long startNanos = System.nanoTime();
             long warmupEnd = startNanos + (long) (run.warmupSeconds() * 1e9);
             long deadline = warmupEnd + (long) (run.maxSeconds() * 1e9);
             ArrivalSchedule schedule = run.openLoop()
-                    ? new ArrivalSchedule(run.requestRate(), run.arrival(), Seeds.derive(seed, Seeds.Stream.ARRIVALS, 0), startNanos)
+                    ? new ArrivalSchedule(run.requestRate(), run.arrival(), Seeds.derive(seed, Seeds.Stream.ARRIVALS, fleet.index()), startNanos)
                     : null;
             out.printf(Locale.ROOT, "request phase: %d requesters, %s, up to %,d requests or %.0f s%s%n", threads,
                     run.openLoop() ? String.format(Locale.ROOT, "open loop at %,.0f ops/s (%s arrivals)", run.requestRate(),
@@ -93,9 +97,10 @@ public final class RequestPhase {
             WarmupGate warmup = new WarmupGate();
             for (int i = 0; i < threads; i++) {
                 long quota = run.requests() / threads + (i < run.requests() % threads ? 1 : 0);
-                Requester r = new Requester(sessions.get(i), new RequestGenerator(workload, shape, seed, i),
+                int stream = fleet.requesterIndex(threads, i); // host k has requesters k*R .. k*R+R-1 of one big host
+                Requester r = new Requester(sessions.get(i), new RequestGenerator(workload, shape, seed, stream),
                         recorder.newWorker(), calls,
-                        new Retrier(run.maxRetries(), run.retryBackoffMs(), control, Seeds.derive(seed, Seeds.Stream.REQUESTS, -1 - i)),
+                        new Retrier(run.maxRetries(), run.retryBackoffMs(), control, Seeds.derive(seed, Seeds.Stream.REQUESTS, -1 - stream)),
                         quota, warmupEnd, warmup, deadline, schedule, control);
                 Thread t = new Thread(r, "requester-" + i);
                 t.setDaemon(true);

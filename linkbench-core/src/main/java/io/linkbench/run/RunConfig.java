@@ -31,12 +31,15 @@ import java.util.OptionalLong;
  * @param probeDevices     block devices the IO probe counts, or empty to find those of the store's data
  * @param probeServerPid   the database server's pid for the CPU probe, or empty to ask the store
  * @param loadWriteback    wait for the data's dirty pages at the end of a load, as its write-back step
+ * @param fleet            this host's place in a fleet; {@code requests} and {@code requestRate} are
+ *                         already this host's share
  */
 public record RunConfig(String store, long seed, SchemaMode schema, int loaders, int bulkInsertCount,
                         int loadChunkSize, double progressSeconds, int requesters, long requests,
                         double maxSeconds, double warmupSeconds, double requestRate, Arrival arrival,
                         double displaySeconds, int maxRetries, long retryBackoffMs, List<String> probeDevices,
-                        OptionalLong probeServerPid, boolean loadWriteback) {
+                        OptionalLong probeServerPid, boolean loadWriteback,
+                        Fleet fleet) {
 
     /** Open-loop arrival schedules. */
     public enum Arrival { POISSON, UNIFORM }
@@ -48,6 +51,7 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
         int requesters = s.getInt("requesters", 1, 4096);
         int per = s.getEnum("request_counts", RequestCounts.class) == RequestCounts.PER_REQUESTER ? requesters : 1;
         long requests = s.getLong("requests", 0, Long.MAX_VALUE / per);
+        Fleet fleet = Fleet.from(s);
         RunConfig c = new RunConfig(
                 s.getString("store"),
                 s.getLong("seed", Long.MIN_VALUE, Long.MAX_VALUE),
@@ -57,10 +61,10 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
                 s.getInt("load_chunk_size", 1, 100_000_000),
                 s.getDouble("progressfreq", 0.1, 86_400),
                 requesters,
-                requests * per,
+                fleet.share(requests * per),
                 s.getDouble("maxtime", 0, 1e9),
                 s.getDouble("warmup_time", 0, 1e9),
-                s.getDouble("requestrate", 0, 1e9) * per,
+                fleet.share(s.getDouble("requestrate", 0, 1e9) * per),
                 s.getEnum("arrival", Arrival.class, Arrival.POISSON),
                 s.getDouble("displayfreq", 0.1, 86_400),
                 s.getInt("max_retries", 0, 1000),
@@ -68,7 +72,8 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
                 s.optional("probe_devices").map(v -> List.of(v.split("\\s*,\\s*"))).orElse(List.of()),
                 s.optional("probe_server_pid").isPresent()
                         ? OptionalLong.of(s.getLong("probe_server_pid", 1, Long.MAX_VALUE)) : OptionalLong.empty(),
-                s.getBoolean("load_writeback", true));
+                s.getBoolean("load_writeback", true),
+                fleet);
         if (c.store.isBlank()) {
             throw new ConfigException("store is empty: name a store provider, e.g. store = rocksdb");
         }

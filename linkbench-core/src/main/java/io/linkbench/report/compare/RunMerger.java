@@ -45,7 +45,8 @@ import org.HdrHistogram.Histogram;
  *       the longest; interrupted when any host was; warnings kept as {@code host <name>: ...};</li>
  *   <li>intervals: the i-th interval of every host merged (counts and errors summed, max = the
  *       largest); interval percentiles and host rates are not kept as histograms or totals, so they
- *       are left out (NaN, no rates).</li>
+ *       are left out (NaN, no rates); the runs of a fleet ({@code client_count > 1}) are checked to
+ *       belong together and their intervals are lined up on the wall clock instead ({@link FleetRuns}).</li>
  * </ul>
  * The result carries the first run's configuration plus {@code merged_from} (the directories) and
  * the first run's store facts plus, per host, {@code host <name>} (its directory) and
@@ -85,11 +86,15 @@ public final class RunMerger {
         checkDistinct(runs);
         checkSameStore(runs);
         checkSamePhases(runs);
+        boolean fleet = FleetRuns.isFleet(runs);
+        if (fleet) {
+            FleetRuns.check(runs);
+        }
         List<String> hosts = hostNames(runs);
         List<PhaseResult> phases = new ArrayList<>();
         for (int i = 0; i < runs.get(0).run().phases().size(); i++) {
             int index = i;
-            phases.add(mergePhase(runs.stream().map(r -> r.run().phases().get(index)).toList(), hosts));
+            phases.add(mergePhase(runs.stream().map(r -> r.run().phases().get(index)).toList(), hosts, fleet));
         }
         RunResult first = runs.get(0).run();
         Map<String, String> config = new LinkedHashMap<>(first.config());
@@ -181,7 +186,7 @@ public final class RunMerger {
         return unique;
     }
 
-    private PhaseResult mergePhase(List<PhaseResult> parts, List<String> hosts) {
+    private PhaseResult mergePhase(List<PhaseResult> parts, List<String> hosts, boolean fleet) {
         PhaseResult first = parts.get(0);
         Map<String, List<OpStats>> byOp = new LinkedHashMap<>();
         for (PhaseResult p : parts) {
@@ -229,7 +234,7 @@ public final class RunMerger {
         PhaseResult.GraphFacts graph = new PhaseResult.GraphFacts(graph(parts), growth(parts),
                 parts.stream().mapToLong(p -> p.graph().continuations()).sum());
         return new PhaseResult(first.phase(), first.loop(), new PhaseResult.Window(start, end, seconds), latency,
-                end(parts), warnings, store, steps, cost, intervals(parts), graph);
+                end(parts), warnings, store, steps, cost, fleet ? FleetRuns.aligned(parts) : intervals(parts), graph);
     }
 
     /** The worst of the hosts' ends (failed over interrupted over completed); the first host's among equals. */
@@ -290,19 +295,23 @@ public final class RunMerger {
         for (int i = 0; i < n; i++) {
             int index = i;
             List<IntervalPoint> same = parts.stream().map(p -> p.intervals().get(index)).toList();
-            Map<String, IntervalPoint.OpInterval> ops = new LinkedHashMap<>();
-            for (IntervalPoint point : same) {
-                for (IntervalPoint.OpInterval o : point.ops()) {
-                    ops.merge(o.name(), new IntervalPoint.OpInterval(o.name(), o.count(), o.rows(), Double.NaN,
-                            Double.NaN, o.maxMs()), (a, b) -> new IntervalPoint.OpInterval(a.name(),
-                            a.count() + b.count(), a.rows() + b.rows(), Double.NaN, Double.NaN, larger(a.maxMs(), b.maxMs())));
-                }
-            }
-            merged.add(new IntervalPoint(same.get(0).offsetSeconds(), same.get(0).seconds(),
-                    same.stream().anyMatch(IntervalPoint::warmup), new ArrayList<>(ops.values()),
-                    same.stream().mapToLong(IntervalPoint::errors).sum(), Map.of()));
+            merged.add(mergePoints(same, same.get(0).offsetSeconds()));
         }
         return merged;
+    }
+
+    /** One interval of several hosts at {@code offset}: counts and errors summed, max the largest, no percentiles. */
+    static IntervalPoint mergePoints(List<IntervalPoint> same, double offset) {
+        Map<String, IntervalPoint.OpInterval> ops = new LinkedHashMap<>();
+        for (IntervalPoint point : same) {
+            for (IntervalPoint.OpInterval o : point.ops()) {
+                ops.merge(o.name(), new IntervalPoint.OpInterval(o.name(), o.count(), o.rows(), Double.NaN,
+                        Double.NaN, o.maxMs()), (a, b) -> new IntervalPoint.OpInterval(a.name(),
+                        a.count() + b.count(), a.rows() + b.rows(), Double.NaN, Double.NaN, larger(a.maxMs(), b.maxMs())));
+            }
+        }
+        return new IntervalPoint(offset, same.get(0).seconds(), same.stream().anyMatch(IntervalPoint::warmup),
+                new ArrayList<>(ops.values()), same.stream().mapToLong(IntervalPoint::errors).sum(), Map.of());
     }
 
     private static double larger(double a, double b) {

@@ -52,7 +52,32 @@ final class Connector {
      * @param withDatabase false to connect without a default database (before it exists)
      */
     Connection open(Purpose purpose, boolean withDatabase) throws StoreException {
-        StringBuilder url = new StringBuilder("jdbc:mysql://").append(config.hostPort()).append('/');
+        return open(purpose, withDatabase, 0);
+    }
+
+    /**
+     * A new connection to server {@code home} mod n of {@code hosts}, or when it cannot be reached to the
+     * next one that can ({@link Hosts#order}).
+     *
+     * @throws StoreException of the last server tried when none can be reached, or of the first other failure
+     */
+    Connection open(Purpose purpose, boolean withDatabase, int home) throws StoreException {
+        StoreException last = null;
+        for (int i : Hosts.order(home, config.servers().size())) {
+            try {
+                return open(purpose, withDatabase, config.socket().isEmpty() ? config.servers().get(i) : "localhost");
+            } catch (StoreException e) {
+                if (e.kind() != StoreException.Kind.CONNECTION) {
+                    throw e;
+                }
+                last = e;
+            }
+        }
+        throw last;
+    }
+
+    private Connection open(Purpose purpose, boolean withDatabase, String server) throws StoreException {
+        StringBuilder url = new StringBuilder("jdbc:mysql://").append(server).append('/');
         if (withDatabase) {
             url.append(config.database());
         }
@@ -87,7 +112,8 @@ final class Connector {
             // no server to talk to, a handshake that timed out included, is CONNECTION as the SPI asks
             StoreException.Kind kind = MySqlErrors.MAP.isConnectionLoss(e) ? StoreException.Kind.CONNECTION
                     : MySqlErrors.MAP.kindOf(e);
-            throw new StoreException(kind, "cannot connect to MySQL server " + config.address() + " as '"
+            throw new StoreException(kind, "cannot connect to MySQL server " + (config.socket().isEmpty() ? server
+                    : config.socket()) + " as '"
                     + config.user() + "': " + SqlErrorMap.oneLine(e), e);
         }
     }

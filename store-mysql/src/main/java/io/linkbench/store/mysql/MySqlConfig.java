@@ -1,5 +1,6 @@
 package io.linkbench.store.mysql;
 
+import io.linkbench.config.ConfigException;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import io.linkbench.store.support.ConnectionSettings;
@@ -27,11 +28,13 @@ import java.util.regex.Pattern;
  * @param socketTimeoutMs  read timeout of request and load statements in ms, 0 for none
  * @param bulkInsertKb     most KiB of SQL text per bulk-load statement
  * @param indexAfterLoad   create the secondary index {@code id1_type} after the bulk load
+ * @param servers          "host:port" of every server sessions spread over ({@code hosts}), or of
+ *                         {@code host} and {@code port} alone
  */
 record MySqlConfig(String host, int port, String socket, String user, String password, String database,
                    String engine, String nodeTable, String linkTable, String countTable, Isolation isolation,
                    String urlOptions, int connectTimeoutMs, int socketTimeoutMs, int bulkInsertKb,
-                   boolean indexAfterLoad) {
+                   boolean indexAfterLoad, List<String> servers) {
 
     /** The isolation levels MySQL offers (MyRocks accepts only the middle two). */
     enum Isolation {
@@ -73,7 +76,10 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
     /** Every key the store reads, with its default and meaning. */
     static final List<Setting> SETTINGS = ConnectionSettings.join(
             CONNECTION.server(),
-            List.of(Setting.of(SOCKET, "", "path of the server's Unix domain socket (e.g. /run/mysqld/mysqld.sock): "
+            List.of(Setting.of(Hosts.KEY, "", "servers to spread sessions over, h1:port,h2:port,... (e.g. the nodes of "
+                    + "a Galera cluster): session i starts on server i mod n, a session whose server fails reconnects to "
+                    + "the next live one; empty: host and port"),
+                    Setting.of(SOCKET, "", "path of the server's Unix domain socket (e.g. /run/mysqld/mysqld.sock): "
                     + "connect through it instead of host and port; empty: TCP")),
             CONNECTION.credentials(),
             CONNECTION.database(),
@@ -99,10 +105,16 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
                 isRocksDb(engine) ? Isolation.READ_COMMITTED : Isolation.REPEATABLE_READ);
         String urlOptions = ConnectionSettings.urlOptions(s, URL_OPTIONS);
         ConnectionSettings.Values c = CONNECTION.read(s);
-        return new MySqlConfig(c.host(), c.port(), s.getString(SOCKET, "").trim(), c.user(), c.password(),
+        String socket = s.getString(SOCKET, "").trim();
+        String hosts = s.getString(Hosts.KEY, "").trim();
+        if (!hosts.isEmpty() && !socket.isEmpty()) {
+            throw new ConfigException(Hosts.KEY + " and " + SOCKET + " are both set: give one of them");
+        }
+        List<String> servers = hosts.isEmpty() ? List.of(ConnectionSettings.hostPort(c.host(), c.port())) : Hosts.parse(hosts);
+        return new MySqlConfig(c.host(), c.port(), socket, c.user(), c.password(),
                 c.database(), engine, c.nodeTable(), c.linkTable(), c.countTable(), isolation, urlOptions,
                 c.connectTimeoutMs(), c.socketTimeoutMs(), s.getInt(BULK_INSERT_KB, 1, 1 << 20),
-                s.getBoolean(INDEX_AFTER_LOAD));
+                s.getBoolean(INDEX_AFTER_LOAD), servers);
     }
 
     /** True when the engine is MyRocks (ROCKSDB), whatever the case. */
@@ -119,9 +131,9 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
         return ConnectionSettings.hostPort(host, port);
     }
 
-    /** Where the server is, for messages: the socket's path, or host:port. */
+    /** Where the server is, for messages: the socket's path, or host:port (several, comma-separated). */
     String address() {
-        return socket.isEmpty() ? hostPort() : socket;
+        return socket.isEmpty() ? String.join(",", servers) : socket;
     }
 
     @Override

@@ -6,8 +6,9 @@ import java.sql.SQLException;
 import java.util.Locale;
 
 /**
- * The MySQL and MariaDB error codes the core's {@link SqlErrorMap} does not know by SQLSTATE; the
- * standard signals (40001, class 08, 23, ...) are the map's own.
+ * The MySQL and MariaDB error codes the core's {@link SqlErrorMap} does not know by SQLSTATE, and those
+ * of MySQL-protocol distributed engines (Galera, TiDB, a read-only writer after a failover); the
+ * standard signals (40001, class 08, 23, ...) are the map's own. The table is in stores/mysql.md.
  */
 final class MySqlErrors {
     private MySqlErrors() {
@@ -25,15 +26,45 @@ final class MySqlErrors {
     private static final int ER_CLIENT_INTERACTION_TIMEOUT = 4031; // MySQL 8
     private static final int ER_QUERY_TIMEOUT = 3024; // MySQL max_execution_time
     private static final int ER_STATEMENT_TIMEOUT = 1969; // MariaDB max_statement_time
+    // Galera (MariaDB Cluster, Percona XtraDB Cluster): a certification failure or brute-force abort is
+    // ER_LOCK_DEADLOCK; a node that is not Synced or not in the primary component refuses statements with
+    private static final int ER_UNKNOWN_COM_ERROR = 1047; // "WSREP has not yet prepared node for application use"
+    // A writer demoted to reader (an Aurora-style failover, or read_only set): reconnect to find the writer.
+    private static final int ER_OPTION_PREVENTS_STATEMENT = 1290; // "... running with the --read-only option ..."
+    private static final int ER_READ_ONLY_MODE = 1836; // MySQL "Running in read-only mode"
+    // TiDB: write conflicts and transactions that are safe to retry whole ...
+    private static final int TIDB_SELECT_FOR_UPDATE_CONFLICT = 8002;
+    private static final int TIDB_WRITE_CONFLICT_STALE = 8005;
+    private static final int TIDB_TXN_RETRYABLE = 8022;
+    private static final int TIDB_SCHEMA_OUT_OF_DATE = 8027;
+    private static final int TIDB_SCHEMA_CHANGED = 8028;
+    private static final int TIDB_RESOLVE_LOCK_TIMEOUT = 9004;
+    private static final int TIDB_WRITE_CONFLICT = 9007;
+    // ... and a storage layer that is unreachable or busy for a moment (PD, TiKV, a Raft region)
+    private static final int TIDB_PD_TIMEOUT = 9001;
+    private static final int TIDB_TIKV_TIMEOUT = 9002;
+    private static final int TIDB_TIKV_BUSY = 9003;
+    private static final int TIDB_REGION_UNAVAILABLE = 9005;
 
     /** The map every part of the store translates its SQLExceptions with. */
     static final SqlErrorMap MAP = SqlErrorMap.builder()
             .codes(Kind.CONFLICT, ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT, ER_LOCK_ABORTED)
             .codes(Kind.CONNECTION, ER_SERVER_SHUTDOWN, ER_CONNECTION_KILLED, ER_CON_COUNT_ERROR,
-                    ER_CLIENT_INTERACTION_TIMEOUT)
+                    ER_CLIENT_INTERACTION_TIMEOUT, ER_UNKNOWN_COM_ERROR, ER_READ_ONLY_MODE)
             .codes(Kind.TIMEOUT, ER_QUERY_TIMEOUT, ER_STATEMENT_TIMEOUT)
+            .codes(Kind.CONFLICT, TIDB_SELECT_FOR_UPDATE_CONFLICT, TIDB_WRITE_CONFLICT_STALE, TIDB_TXN_RETRYABLE,
+                    TIDB_SCHEMA_OUT_OF_DATE, TIDB_SCHEMA_CHANGED, TIDB_RESOLVE_LOCK_TIMEOUT, TIDB_WRITE_CONFLICT)
+            .codes(Kind.CONNECTION, TIDB_PD_TIMEOUT, TIDB_TIKV_TIMEOUT, TIDB_TIKV_BUSY, TIDB_REGION_UNAVAILABLE)
             .rule(MySqlErrors::engineConflict)
+            .rule(MySqlErrors::readOnly)
             .build();
+
+    /** A server that runs read-only now (it was the writer before a failover): drop the connection and reconnect. */
+    private static Kind readOnly(SQLException e) {
+        String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+        return e.getErrorCode() == ER_OPTION_PREVENTS_STATEMENT && (m.contains("read-only") || m.contains("read_only"))
+                ? Kind.CONNECTION : null;
+    }
 
     /** A MyRocks Busy / TryAgain status (write conflict) or an engine's lock wait, passed on as text. */
     private static Kind engineConflict(SQLException e) {

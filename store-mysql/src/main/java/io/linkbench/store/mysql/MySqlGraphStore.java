@@ -81,7 +81,18 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         }
     }
 
+    /** Whether the server replicates with Galera ({@code wsrep_on}; a MySQL server has no such variable). */
+    private static boolean galera(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW GLOBAL VARIABLES LIKE 'wsrep_on'")) {
+            return rs.next() && "ON".equalsIgnoreCase(rs.getString(2));
+        }
+    }
+
     private static void checkEngine(Connection c, MySqlConfig config) throws SQLException, StoreException {
+        if (config.rocksDb() && galera(c)) {
+            throw new StoreException(Kind.REJECTED, "engine = " + config.engine() + ": the server at " + config.address()
+                    + " is a Galera node (wsrep_on = ON), and Galera replicates only InnoDB tables; use engine = InnoDB");
+        }
         try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT engine, support FROM information_schema.ENGINES")) {
             StringBuilder offered = new StringBuilder();
@@ -164,7 +175,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
 
     @Override
     public StoreSession session(int workerId) {
-        return new MySqlSession(connector, sql, maxStatementChars);
+        return new MySqlSession(connector, sql, maxStatementChars, workerId); // spread over hosts: the load's writers too
     }
 
     @Override

@@ -27,10 +27,11 @@ final class MySqlSession implements StoreSession {
     private final LinkWriter links;
     private final BulkLoader loader;
 
-    MySqlSession(Connector connector, SqlText sql, int maxStatementChars) {
-        this.ac = new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.AUTOCOMMIT, true),
+    /** @param home the server ({@code hosts}) this session connects to first */
+    MySqlSession(Connector connector, SqlText sql, int maxStatementChars, int home) {
+        this.ac = new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.AUTOCOMMIT, true, home),
                 sql), MySqlErrors.MAP, false);
-        this.tx = new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.TRANSACTIONAL, true),
+        this.tx = new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.TRANSACTIONAL, true, home),
                 sql), MySqlErrors.MAP, true);
         this.links = new LinkWriter(tx);
         this.loader = new BulkLoader(tx, sql, maxStatementChars);

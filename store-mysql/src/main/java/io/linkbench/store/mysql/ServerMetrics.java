@@ -18,7 +18,7 @@ import java.util.Set;
 
 /**
  * Server facts for the cost report: the {@code SHOW GLOBAL STATUS} counters that matter for a
- * benchmark (rows and bytes read and written by the server, InnoDB and RocksDB), the settings that
+ * benchmark (rows and bytes read and written by the server, InnoDB and RocksDB, Galera's replication), the settings that
  * shape results, and the server's process id and data directory when it runs on this host.
  */
 final class ServerMetrics {
@@ -41,13 +41,18 @@ final class ServerMetrics {
             "rocksdb_block_cache_hit", "rocksdb_block_cache_miss", "rocksdb_number_keys_read",
             "rocksdb_number_keys_written", "rocksdb_covered_secondary_key_lookups", "rocksdb_queries_point",
             "rocksdb_queries_range", "rocksdb_row_lock_deadlocks", "rocksdb_row_lock_wait_timeouts",
-            "rocksdb_snapshot_conflict_errors", "rocksdb_stall_micros");
+            "rocksdb_snapshot_conflict_errors", "rocksdb_stall_micros",
+            // Galera: certification failures, brute-force aborts, flow control, replication traffic
+            "wsrep_local_cert_failures", "wsrep_local_bf_aborts", "wsrep_flow_control_paused_ns",
+            "wsrep_flow_control_sent", "wsrep_replicated", "wsrep_replicated_bytes", "wsrep_received",
+            "wsrep_received_bytes");
 
     /** Server settings that shape the results, for the report's facts. */
     static final List<String> VARIABLES = List.of(
             "version_comment", "innodb_buffer_pool_size", "innodb_flush_log_at_trx_commit", "innodb_doublewrite",
             "rocksdb_block_cache_size", "rocksdb_flush_log_at_trx_commit", "rocksdb_lock_wait_timeout",
-            "rocksdb_deadlock_detect", "rocksdb_default_cf_options", "log_bin", "sync_binlog", "max_connections");
+            "rocksdb_deadlock_detect", "rocksdb_default_cf_options", "log_bin", "sync_binlog", "max_connections",
+            "wsrep_on", "wsrep_cluster_name", "wsrep_sync_wait");
 
     private ServerMetrics() {
     }

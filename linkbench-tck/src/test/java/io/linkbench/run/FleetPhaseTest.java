@@ -1,0 +1,103 @@
+package io.linkbench.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.graph.Link;
+import io.linkbench.graph.Node;
+import io.linkbench.measure.GraphStats;
+import io.linkbench.measure.PhaseObserver;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreSession;
+import io.linkbench.store.memory.MemoryStore;
+import io.linkbench.tck.PhaseDriver;
+import io.linkbench.workload.GraphShape;
+import io.linkbench.workload.LoadGenerator;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/** Three fleet clients loading one store concurrently write exactly the graph one host writes. */
+class FleetPhaseTest {
+    private final PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+
+    @Test
+    void threeClientsLoadTheSameGraphAsOneHost() throws Exception {
+        String startAt = Instant.now().plusMillis(500).toString();
+        MemoryStore single = new MemoryStore();
+        PhaseResult whole = load(single, new PhaseDriver("maxid1", "3001", "seed", "7", "start_at", startAt));
+        MemoryStore shared = new MemoryStore();
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        List<Future<PhaseResult>> parts = new ArrayList<>();
+        for (int i = 2; i >= 0; i--) { // client 0 last: the others wait for it to prepare the store
+            PhaseDriver d = new PhaseDriver("maxid1", "3001", "seed", "7", "start_at", startAt, "client_count", "3",
+                    "client_index", Integer.toString(i));
+            parts.add(pool.submit(() -> load(shared, d)));
+        }
+        GraphStats sum = null;
+        for (Future<PhaseResult> f : parts) {
+            PhaseResult p = f.get();
+            assertEquals(io.linkbench.measure.PhaseEnd.LOADED, p.end(), p.end().describe());
+            assertTrue(p.graph().loaded().id1s() < 1200, "a slice: " + p.graph().loaded().id1s());
+            sum = sum == null ? p.graph().loaded() : sum.plus(p.graph().loaded());
+        }
+        pool.shutdown();
+        assertEquals(whole.graph().loaded().linkRows(), sum.linkRows());
+        assertEquals(whole.graph().loaded().countRows(), sum.countRows());
+        assertArrayEquals(whole.graph().loaded().buckets(), sum.buckets());
+        PhaseDriver d = new PhaseDriver("maxid1", "3001");
+        assertEquals(fingerprint(single, d.shape), fingerprint(shared, d.shape), "the same nodes, links and counts");
+        assertTrue(shared.verifyCounts().ok());
+        assertTrue(shared.loadState().isPresent() && !shared.loadState().get().complete(),
+                "no host of a fleet knows when the load is complete");
+        PhaseDriver fleetRequests = new PhaseDriver("maxid1", "3001", "seed", "7", "client_count", "3");
+        LoadRecord.Verdict v = LoadRecord.check(shared, fleetRequests.settings);
+        assertTrue(v.refusal().isEmpty(), "a fleet's -r accepts the fleet's load");
+        assertTrue(v.warnings().get(0).endsWith("a fleet load is never recorded complete, running"), v.warnings().toString());
+        assertTrue(LoadRecord.check(shared, new PhaseDriver("maxid1", "3001", "seed", "7").settings).refusal().isPresent(),
+                "one host needs allow_incomplete_load");
+        assertTrue(LoadRecord.check(new MemoryStore(), fleetRequests.settings).refusal().isPresent(),
+                "a fleet is still refused a store with no load at all");
+    }
+
+    private static void assertArrayEquals(long[] a, long[] b) {
+        assertEquals(Arrays.toString(a), Arrays.toString(b));
+    }
+
+    private PhaseResult load(GraphStore store, PhaseDriver d) throws Exception {
+        Instant base = d.run.fleet().startAt().orElseThrow();
+        return new LoadPhase(d.run, new LoadGenerator(d.workload, d.shape, d.run.seed(), base.toEpochMilli()),
+                new RunControl(), out, false, PhaseObserver.NONE).execute(store, LoadRecord.starting(d.settings, base));
+    }
+
+    /** A digest of every node, link and count of the graph's id range. */
+    static String fingerprint(GraphStore store, GraphShape shape) throws Exception {
+        MessageDigest md = MessageDigest.getInstance("SHA-256");
+        try (StoreSession s = store.session(0)) {
+            for (long id = shape.startId(); id < shape.endId(); id++) {
+                Node n = s.getNode(id, GraphShape.NODE_TYPE);
+                md.update((n.id() + "," + n.version() + "," + n.time() + "," + Arrays.hashCode(n.data()) + ";")
+                        .getBytes(StandardCharsets.UTF_8));
+                for (long t = 1; t <= shape.linkTypeCount(); t++) {
+                    md.update(("c" + s.countLinks(id, t) + ";").getBytes(StandardCharsets.UTF_8));
+                    for (Link l : s.getLinkList(id, t, 0, Long.MAX_VALUE, 0, 1_000_000)) {
+                        md.update((l.id2() + "," + l.time() + "," + l.visibility() + "," + Arrays.hashCode(l.data()) + ";")
+                                .getBytes(StandardCharsets.UTF_8));
+                    }
+                }
+            }
+        }
+        return HexFormat.of().formatHex(md.digest());
+    }
+}

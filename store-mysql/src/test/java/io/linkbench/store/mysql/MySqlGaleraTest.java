@@ -1,0 +1,117 @@
+package io.linkbench.store.mysql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.RunResult;
+import io.linkbench.report.compare.LoadedRun;
+import io.linkbench.tck.FaultSupport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 15, item 4: linkbench through all three nodes of the local Galera cluster of
+ * {@code scripts/start-galera.sh} (ports 3311-3313, started by scripts/test.sh); skipped when it is not
+ * running. Certification failures are retried as CONFLICT, a node
+ * killed mid-phase costs only the calls it had, and every node verifies.
+ */
+class MySqlGaleraTest {
+    private static final String DB = "lbtest_galera";
+    private static final String ALL = "hosts=127.0.0.1:3311,127.0.0.1:3312,127.0.0.1:3313";
+    private static final Path CLUSTER = Path.of(System.getenv().getOrDefault("GALERA_DIR", "/tmp/linkbench-galera"));
+
+    private static void assumeCluster() {
+        for (int i = 1; i <= 3; i++) {
+            try (Connection c = DriverManager.getConnection("jdbc:mysql://127.0.0.1:331" + i + "/?connectTimeout=2000",
+                    "linkbench", "linkbench")) {
+                c.isValid(2);
+            } catch (SQLException e) {
+                Assumptions.abort("no Galera node at 127.0.0.1:331" + i + " (run scripts/start-galera.sh): " + e.getMessage());
+            }
+        }
+    }
+
+    private static String[] args(String... more) {
+        return CliRunner.args("innodb.properties", DB, Stream.concat(Stream.of("-D", ALL, "-D", "maxid1=5001",
+                "-D", "displayfreq=1", "-D", "progressfreq=1"), Stream.of(more)).toArray(String[]::new));
+    }
+
+    private static RunResult onlyRun(Path results) throws Exception {
+        try (Stream<Path> s = Files.list(results)) {
+            return LoadedRun.readAll(List.of(s.filter(Files::isDirectory).findFirst().orElseThrow())).get(0).run();
+        }
+    }
+
+    private static PhaseResult requests(RunResult r) {
+        return r.phases().stream().filter(p -> !p.isLoad()).findFirst().orElseThrow();
+    }
+
+    private static long errors(PhaseResult p, String kind) {
+        return p.ops().stream().mapToLong(o -> o.errorsByKind().getOrDefault(kind, 0L)).sum();
+    }
+
+    private static void verifyEveryNode() {
+        for (int i = 1; i <= 3; i++) {
+            assertEquals(0, CliRunner.run("innodb.properties", DB, "-D", "hosts=127.0.0.1:331" + i, "verify"),
+                    "verify on node " + i);
+        }
+    }
+
+    @Test
+    void aLoadAndRequestsThroughAllNodesVerifyOnEveryNode(@TempDir Path tmp) throws Exception {
+        assumeCluster();
+        assertEquals(0, io.linkbench.cli.Main.run(args("-D", "schema=recreate", "-D", "requesters=6", "-D", "maxtime=4",
+                "-l", "-r", "--results", tmp.toString())));
+        PhaseResult r = requests(onlyRun(tmp));
+        assertTrue(r.operations() > 0);
+        assertTrue(r.storeCounters().containsKey("wsrep_replicated_bytes"), "Galera's counters: " + r.storeCounters().keySet());
+        long conflicts = r.ops().stream().mapToLong(OpStats::retries).sum() + errors(r, "CONFLICT");
+        System.out.println("galera: certification conflicts retried or failed: " + conflicts + ", wsrep_local_cert_failures "
+                + r.storeCounters().get("wsrep_local_cert_failures"));
+        verifyEveryNode();
+    }
+
+    @Test
+    void aNodeKilledMidPhaseCostsOnlyItsCallsAndRejoins(@TempDir Path tmp) throws Exception {
+        assumeCluster();
+        assertEquals(0, io.linkbench.cli.Main.run(args("-D", "schema=recreate", "-l", "--results", tmp.resolve("l").toString())));
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> io.linkbench.cli.Main.run(args(
+                "-D", "requesters=6", "-D", "maxtime=8", "-r", "--results", tmp.resolve("r").toString())));
+        Thread.sleep(3000);
+        long pid = Long.parseLong(Files.readString(CLUSTER.resolve("p_3.pid")).trim());
+        assertTrue(ProcessHandle.of(pid).orElseThrow().destroyForcibly(), "SIGKILL node 3");
+        assertEquals(0, run.get(60, TimeUnit.SECONDS), "the run goes on on nodes 1 and 2");
+        PhaseResult r = requests(onlyRun(tmp.resolve("r")));
+        System.out.println("galera: after killing node 3: " + r.operations() + " ops, CONNECTION errors "
+                + errors(r, "CONNECTION") + ", retries " + r.ops().stream().mapToLong(OpStats::retries).sum());
+        assertTrue(r.operations() > 0);
+        assertTrue(r.ops().stream().mapToLong(OpStats::retries).sum() + errors(r, "CONNECTION") > 0,
+                "the calls node 3 had failed and are counted (retried on another node, or failed)");
+        Process restart = new ProcessBuilder("bash", CliRunner.repositoryRoot().resolve("scripts/start-galera.sh").toString())
+                .inheritIO().start();
+        assertTrue(restart.waitFor(180, TimeUnit.SECONDS) && restart.exitValue() == 0, "node 3 rejoins");
+        verifyEveryNode();
+    }
+
+    @Test
+    void myRocksOnGaleraIsRefusedInOneLine(@TempDir Path tmp) {
+        assumeCluster();
+        FaultSupport.CapturedRun refused = FaultSupport.runCapturingErr(CliRunner.args("myrocks.properties", DB,
+                "-D", "hosts=127.0.0.1:3311", "-l", "--results", tmp.toString()));
+        assertEquals(1, refused.exitCode(), refused.err());
+        assertTrue(refused.firstLine().contains("is a Galera node (wsrep_on = ON), and Galera replicates only InnoDB"
+                + " tables; use engine = InnoDB"), refused.err());
+    }
+}

@@ -54,10 +54,13 @@ final class RunCommand implements Callable<Integer> {
     private final boolean load;
     private final boolean requests;
     private final int loops;
+    private final CurveRun curve;
 
+    /** @param curve a capacity curve instead of loops, or null */
     RunCommand(PrintStream out, PrintStream err, StoreProviders providers, Main.CommonOptions common, Path resultsBase,
-               boolean load, boolean requests, int loops) {
+               boolean load, boolean requests, int loops, CurveRun curve) {
         this.loops = loops;
+        this.curve = curve;
         this.out = out;
         this.err = err;
         this.providers = providers;
@@ -88,7 +91,7 @@ final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         long started = System.currentTimeMillis();
         String runId = RunResult.newRunId();
-        int sessions = Math.max(run.loaders() + 1, run.requesters());
+        int sessions = Math.max(run.loaders() + 1, curve == null ? run.requesters() : curve.requesters(run));
         List<PhaseResult> phases = new ArrayList<>();
         StringBuilder summary = new StringBuilder();
         StoreInfo info = new StoreInfo(cfg.provider().name(), "", "", java.util.Map.of(), false);
@@ -127,8 +130,16 @@ final class RunCommand implements Callable<Integer> {
                 phases.add(p);
                 report(p, summary);
             }
+            if (requests && curve != null) {
+                String table = curve.run(run, workload, shape, control, out, observer, store, p -> {
+                    phases.add(p);
+                    report(p, summary);
+                });
+                out.print(table);
+                summary.append('\n').append(table);
+            }
             List<PhaseResult> loopResults = new ArrayList<>();
-            for (int loop = 0; requests && loop < loops && !control.interrupted(); loop++) {
+            for (int loop = 0; requests && curve == null && loop < loops && !control.interrupted(); loop++) {
                 if (loops > 1) {
                     out.printf("loop %d of %d%n", loop + 1, loops);
                 }

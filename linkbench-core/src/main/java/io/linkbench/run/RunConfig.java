@@ -78,4 +78,11 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
     public boolean openLoop() {
         return requestRate > 0;
     }
+
+    /** This configuration with other requesters and target rate: one step of a capacity curve. */
+    public RunConfig withLoad(int newRequesters, double newRequestRate) {
+        return new RunConfig(store, seed, schema, loaders, bulkInsertCount, loadChunkSize, progressSeconds, newRequesters,
+                requests, maxSeconds, warmupSeconds, newRequestRate, arrival, displaySeconds, maxRetries, retryBackoffMs,
+                probeDevices, probeServerPid, loadWriteback);
+    }
 }

@@ -60,6 +60,9 @@ public final class Main implements Callable<Integer> {
     @CommandLine.Mixin
     CurveRun.Options curve = new CurveRun.Options();
 
+    @CommandLine.Mixin
+    MetricsOption metrics = new MetricsOption();
+
     private final PrintStream out;
     private final PrintStream err;
     private final StoreProviders providers;
@@ -166,7 +169,7 @@ public final class Main implements Callable<Integer> {
             throw new ConfigException("--loops " + loops + ": must be 1 or more");
         }
         return new RunCommand(out, err, providers, common, results, load, requests, loops,
-                curve.plan(requests, loops)).call();
+                curve.plan(requests, loops), metrics).call();
     }
 
     private void printKeys() {

@@ -55,12 +55,14 @@ final class RunCommand implements Callable<Integer> {
     private final boolean requests;
     private final int loops;
     private final CurveRun curve;
+    private final MetricsOption metrics;
 
     /** @param curve a capacity curve instead of loops, or null */
     RunCommand(PrintStream out, PrintStream err, StoreProviders providers, Main.CommonOptions common, Path resultsBase,
-               boolean load, boolean requests, int loops, CurveRun curve) {
+               boolean load, boolean requests, int loops, CurveRun curve, MetricsOption metrics) {
         this.loops = loops;
         this.curve = curve;
+        this.metrics = metrics;
         this.out = out;
         this.err = err;
         this.providers = providers;
@@ -78,6 +80,13 @@ final class RunCommand implements Callable<Integer> {
         WorkloadConfig workload = WorkloadConfig.from(cfg.settings());
         GraphShape shape = new GraphShape(workload, run.seed());
         RunFiles.checkResultsBase(resultsBase); // before the store is opened: a load would be lost
+        try (io.linkbench.metrics.LiveMetrics live = metrics.start(out)) {
+            return call(cfg, run, workload, shape, MetricsOption.observer(live));
+        }
+    }
+
+    private Integer call(ConfigLoader.Loaded cfg, RunConfig run, WorkloadConfig workload, GraphShape shape,
+                         PhaseObserver live) throws Exception {
         RunControl control = new RunControl();
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -103,7 +112,7 @@ final class RunCommand implements Callable<Integer> {
             dir = files.createRunDirectory(resultsBase, cfg.provider().name(), Instant.ofEpochMilli(started));
             intervals = new IntervalFiles(dir, operationNames(), started);
             CostProbe cost = CostProbe.local(store, run);
-            PhaseObserver observer = PhaseObserver.of(cost, intervals);
+            PhaseObserver observer = PhaseObserver.of(cost, intervals, live);
             info = store.info();
             Map<String, String> facts = new LinkedHashMap<>(info.facts());
             facts.put("probe devices", cost.devicesOrigin());

@@ -100,7 +100,7 @@ final class CurveRun {
             CapacitySearch.Outcome o = search.search(rate -> {
                 out.printf(Locale.ROOT, "SLO search step %d: requestrate=%,.0f%n", steps.size() + 1, rate);
                 PhaseResult p = new RequestPhase(rates.configure(run, rate), workload, shape, control, out, steps.size(),
-                        observer).execute(store).with(rates.target(rate));
+                        observer).execute(store).with(new PhaseResult.StepTarget(Sweep.REQUESTRATE, rate, slo.describe()));
                 steps.add(p);
                 each.accept(p);
                 return p;

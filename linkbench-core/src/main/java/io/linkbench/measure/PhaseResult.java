@@ -52,10 +52,16 @@ public record PhaseResult(Phase phase, int loop, Window window, Latency latency,
      *
      * @param knob  the setting the curve varies: {@code requestrate} or {@code requesters}
      * @param value its value in this step
+     * @param slo   the {@code --slo} conditions the step was run to test, or null for a sweep
      */
-    public record StepTarget(String knob, double value) {
+    public record StepTarget(String knob, double value, String slo) {
         public StepTarget {
             Objects.requireNonNull(knob, "knob");
+        }
+
+        /** A sweep's step. */
+        public StepTarget(String knob, double value) {
+            this(knob, value, null);
         }
     }
 

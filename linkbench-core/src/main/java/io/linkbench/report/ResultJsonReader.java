@@ -144,7 +144,7 @@ final class ResultJsonReader {
         if (!knob.equals("requestrate") && !knob.equals("requesters")) {
             throw new IOException(at + "knob: expected \"requestrate\" or \"requesters\", found \"" + knob + "\"");
         }
-        return new PhaseResult.StepTarget(knob, decimal(t, "value", at, 0));
+        return new PhaseResult.StepTarget(knob, decimal(t, "value", at, 0), optionalString(t, "slo", at, null));
     }
 
     /** The phase's end; from {@code interrupted} alone in files written before the status was recorded. */

@@ -120,6 +120,9 @@ final class ResultJsonWriter {
             g.writeObjectFieldStart("target");
             g.writeStringField("knob", p.target().knob());
             g.writeNumberField("value", p.target().value());
+            if (p.target().slo() != null) {
+                g.writeStringField("slo", p.target().slo());
+            }
             g.writeEndObject();
         }
         g.writeFieldName("cost");

@@ -217,7 +217,7 @@ class ResultFilesTest {
     @Test
     void aCurveStepsTargetReadsBackAndAWrongKnobIsRejectedWithItsPath() throws IOException {
         RunResult plain = sampleRun();
-        PhaseResult step = plain.phases().get(1).with(new PhaseResult.StepTarget("requestrate", 2000));
+        PhaseResult step = plain.phases().get(1).with(new PhaseResult.StepTarget("requestrate", 2000, "p99 < 5ms"));
         RunResult run = new RunResult(plain.linkbenchVersion(), plain.startedEpochMs(), plain.host(), plain.config(),
                 plain.store(), List.of(plain.phases().get(0), step), plain.runId());
         Path dir = files.createRunDirectory(base, "mysql", START);
@@ -225,7 +225,7 @@ class ResultFilesTest {
 
         RunResult back = files.read(dir);
 
-        assertEquals(new PhaseResult.StepTarget("requestrate", 2000), back.phases().get(1).target());
+        assertEquals(new PhaseResult.StepTarget("requestrate", 2000, "p99 < 5ms"), back.phases().get(1).target());
         assertNull(back.phases().get(0).target(), "no target: not a curve step, as in older files");
         Path json = dir.resolve(ResultFiles.RESULT_JSON);
         Files.writeString(json, Files.readString(json).replaceFirst("\"knob\"\\s*:\\s*\"requestrate\"", "\"knob\": \"rate\""));

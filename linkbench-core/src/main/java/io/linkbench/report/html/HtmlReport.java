@@ -51,8 +51,9 @@ public final class HtmlReport {
 
         List<String> labels = labels(run.phases(), "");
         List<String> headings = labels(run.phases(), " phase");
-        contents(out, headings);
+        contents(out, headings, !CurveSection.steps(run.phases()).isEmpty());
         summary(out, run.phases(), labels);
+        new CurveSection().appendTo(out, run.phases());
         for (int i = 0; i < run.phases().size(); i++) {
             section.appendTo(out, "phase-" + i, labels.get(i), headings.get(i), run.phases().get(i));
         }
@@ -87,8 +88,11 @@ public final class HtmlReport {
         return d.toString();
     }
 
-    private static void contents(StringBuilder out, List<String> headings) {
+    private static void contents(StringBuilder out, List<String> headings, boolean curve) {
         out.append("<nav><ul>\n<li><a href=\"#summary\">Summary</a></li>\n");
+        if (curve) {
+            out.append("<li><a href=\"#").append(CurveSection.ID).append("\">Capacity curve</a></li>\n");
+        }
         for (int i = 0; i < headings.size(); i++) {
             out.append("<li><a href=\"#phase-").append(i).append("\">").append(Html.esc(headings.get(i)))
                     .append("</a></li>\n");

@@ -72,7 +72,10 @@ public final class HtmlReport {
         List<String> labels = new ArrayList<>();
         for (PhaseResult p : phases) {
             boolean loops = !p.isLoad() && (requestPhases > 1 || p.loop() > 0);
-            labels.add(p.phase().label() + suffix + (loops ? ", loop " + (p.loop() + 1) : ""));
+            String which = p.target() != null ? ", step " + (p.loop() + 1) + " (" + p.target().knob() + "="
+                    + java.math.BigDecimal.valueOf(p.target().value()).stripTrailingZeros().toPlainString() + ")"
+                    : loops ? ", loop " + (p.loop() + 1) : "";
+            labels.add(p.phase().label() + suffix + which);
         }
         return labels;
     }

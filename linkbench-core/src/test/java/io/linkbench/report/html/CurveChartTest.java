@@ -50,6 +50,7 @@ class CurveChartTest {
         String html = new HtmlReport().render(curveRun());
 
         assertTrue(html.contains("<a href=\"#curve\">Capacity curve</a>"), "in the contents");
+        assertTrue(html.contains(">request phase, step 3 (requestrate=4000)</a>"), "each step named by its target");
         assertTrue(html.contains("<svg id=\"curve-chart\""), html);
         assertEquals(3, html.split("<g class=\"series\"><title>", -1).length - 1, "all operations, GET_NODE, UPDATE_LINK");
         assertEquals(3, html.split("class=\"saturated\"", -1).length - 1, "the third step, on each line");

@@ -46,6 +46,10 @@ final class CompareCommand implements Callable<Integer> {
             + "(insert window, each post-load step, load = the total): secs ips r/i rKB/i wKB/i Mcpu/i srv_us/i cli_us/i srv_wKB/i")
     boolean parts;
 
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "also write a self-contained page with these tables and the runs' capacity curves overlaid")
+    Path html;
+
     @Spec
     CommandSpec spec;
 
@@ -71,6 +75,20 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         out.flush();
+        if (html != null) {
+            writePage(runs, comparison);
+        }
         return Main.OK;
+    }
+
+    /** The --html page: the text tables and the runs' curves; a file that cannot be written is a failure. */
+    private void writePage(List<LoadedRun> runs, Comparison comparison) {
+        String tables = new ComparisonRenderer().render(comparison, ComparisonFormat.parse("text"));
+        try {
+            new io.linkbench.report.html.ComparisonPage().write(html, tables, runs.stream().map(LoadedRun::run).toList(),
+                    comparison.rows().stream().map(Comparison.Row::label).toList());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot write " + html + ": " + io.linkbench.report.AtomicFile.reason(e), e);
+        }
     }
 }

@@ -57,6 +57,12 @@ public final class Main implements Callable<Integer> {
             description = "run the request phase N times back to back, each reported on its own (default: ${DEFAULT-VALUE})")
     int loops;
 
+    @CommandLine.Mixin
+    CurveRun.Options curve = new CurveRun.Options();
+
+    @CommandLine.Mixin
+    MetricsOption metrics = new MetricsOption();
+
     private final PrintStream out;
     private final PrintStream err;
     private final StoreProviders providers;
@@ -162,7 +168,8 @@ public final class Main implements Callable<Integer> {
         if (loops < 1) {
             throw new ConfigException("--loops " + loops + ": must be 1 or more");
         }
-        return new RunCommand(out, err, providers, common, results, load, requests, loops).call();
+        return new RunCommand(out, err, providers, common, results, load, requests, loops,
+                curve.plan(requests, loops), metrics).call();
     }
 
     private void printKeys() {

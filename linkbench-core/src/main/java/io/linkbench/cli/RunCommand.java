@@ -54,10 +54,15 @@ final class RunCommand implements Callable<Integer> {
     private final boolean load;
     private final boolean requests;
     private final int loops;
+    private final CurveRun curve;
+    private final MetricsOption metrics;
 
+    /** @param curve a capacity curve instead of loops, or null */
     RunCommand(PrintStream out, PrintStream err, StoreProviders providers, Main.CommonOptions common, Path resultsBase,
-               boolean load, boolean requests, int loops) {
+               boolean load, boolean requests, int loops, CurveRun curve, MetricsOption metrics) {
         this.loops = loops;
+        this.curve = curve;
+        this.metrics = metrics;
         this.out = out;
         this.err = err;
         this.providers = providers;
@@ -78,6 +83,13 @@ final class RunCommand implements Callable<Integer> {
         WorkloadConfig workload = WorkloadConfig.from(cfg.settings());
         GraphShape shape = new GraphShape(workload, run.seed());
         RunFiles.checkResultsBase(resultsBase); // before the store is opened: a load would be lost
+        try (io.linkbench.metrics.LiveMetrics live = metrics.start(out)) {
+            return call(cfg, run, workload, shape, MetricsOption.observer(live));
+        }
+    }
+
+    private Integer call(ConfigLoader.Loaded cfg, RunConfig run, WorkloadConfig workload, GraphShape shape,
+                         PhaseObserver live) throws Exception {
         RunControl control = new RunControl();
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -91,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         long started = System.currentTimeMillis();
         String runId = RunResult.newRunId();
-        int sessions = Math.max(run.loaders() + 1, run.requesters());
+        int sessions = Math.max(run.loaders() + 1, curve == null ? run.requesters() : curve.requesters(run));
         List<PhaseResult> phases = new ArrayList<>();
         StringBuilder summary = new StringBuilder();
         StoreInfo info = new StoreInfo(cfg.provider().name(), "", "", java.util.Map.of(), false);
@@ -103,7 +115,7 @@ final class RunCommand implements Callable<Integer> {
             dir = files.createRunDirectory(resultsBase, cfg.provider().name(), Instant.ofEpochMilli(started));
             intervals = new IntervalFiles(dir, operationNames(), started);
             CostProbe cost = CostProbe.local(store, run);
-            PhaseObserver observer = PhaseObserver.of(cost, intervals);
+            PhaseObserver observer = PhaseObserver.of(cost, intervals, live);
             info = store.info();
             Map<String, String> facts = new LinkedHashMap<>(info.facts());
             facts.put("probe devices", cost.devicesOrigin());
@@ -131,8 +143,16 @@ final class RunCommand implements Callable<Integer> {
                 phases.add(p);
                 report(p, summary);
             }
+            if (requests && curve != null) {
+                String table = curve.run(run, workload, shape, control, out, observer, store, p -> {
+                    phases.add(p);
+                    report(p, summary);
+                });
+                out.print(table);
+                summary.append('\n').append(table);
+            }
             List<PhaseResult> loopResults = new ArrayList<>();
-            for (int loop = 0; requests && loop < loops && !control.interrupted(); loop++) {
+            for (int loop = 0; requests && curve == null && loop < loops && !control.interrupted(); loop++) {
                 if (loops > 1) {
                     out.printf("loop %d of %d%n", loop + 1, loops);
                 }

@@ -3,6 +3,7 @@ package io.linkbench.cli;
 import io.linkbench.config.ConfigException;
 import io.linkbench.measure.RunResult;
 import io.linkbench.report.AtomicFile;
+import io.linkbench.report.CurveTable;
 import io.linkbench.report.Formats;
 import io.linkbench.report.ResultFiles;
 import io.linkbench.report.html.HtmlReport;
@@ -25,6 +26,8 @@ final class RunFiles {
     static final long MIN_FREE_BYTES = 8L << 20;
     /** How many files a run directory holds: the three above and the two interval files. */
     static final int FILE_COUNT = 5;
+    /** The capacity curve's table ({@code --sweep}, {@code --slo}), one row per step and operation. */
+    static final String CURVE_CSV = "curve.csv";
 
     private final PrintStream out;
     private final PrintStream err;
@@ -63,7 +66,8 @@ final class RunFiles {
     }
 
     /**
-     * Writes {@code result.json}, {@code summary.txt} and {@code report.html} into {@code dir}, each on
+     * Writes {@code result.json}, {@code summary.txt}, {@code report.html} and, for a capacity curve,
+     * {@code curve.csv} into {@code dir}, each on
      * its own, and says on the error stream which of them and of {@code earlierFailures} (lines
      * {@code "<file>: <reason>"}) could not be written. Returns true when every file was written.
      */
@@ -73,6 +77,11 @@ final class RunFiles {
         attempt(failures, ResultFiles.RESULT_JSON, () -> files.writeResult(dir, result));
         attempt(failures, ResultFiles.SUMMARY_TXT, () -> files.writeSummary(dir, summary));
         attempt(failures, HtmlReport.FILE_NAME, () -> new HtmlReport().write(dir.resolve(HtmlReport.FILE_NAME), result));
+        List<io.linkbench.measure.PhaseResult> curve = result.phases().stream().filter(p -> p.target() != null).toList();
+        if (!curve.isEmpty()) {
+            attempt(failures, CURVE_CSV, () -> AtomicFile.write(dir.resolve(CURVE_CSV),
+                    new CurveTable().csv(curve).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        }
         out.println("results: " + dir);
         if (failures.isEmpty()) {
             return true;

@@ -22,10 +22,11 @@ import org.HdrHistogram.Histogram;
  *                  insert window and every post-load step, with each as one of its parts
  * @param intervals one point per {@code displayfreq} interval, in time order
  * @param graph     what the phase loaded, found in or did to the graph
+ * @param target    the step of a capacity curve this request phase ran ({@code --sweep}, {@code --slo}), or null
  */
 public record PhaseResult(Phase phase, int loop, Window window, Latency latency, PhaseEnd end, List<String> warnings,
                           StoreReadings store, Map<String, Double> steps, PhaseCost cost, List<IntervalPoint> intervals,
-                          GraphFacts graph) {
+                          GraphFacts graph, StepTarget target) {
     public PhaseResult {
         Objects.requireNonNull(phase, "phase");
         Objects.requireNonNull(window, "window");
@@ -37,6 +38,31 @@ public record PhaseResult(Phase phase, int loop, Window window, Latency latency,
         cost = cost == null ? PhaseCost.NONE : cost;
         intervals = List.copyOf(intervals);
         graph = graph == null ? GraphFacts.NONE : graph;
+    }
+
+    /** A phase that is no step of a curve. */
+    public PhaseResult(Phase phase, int loop, Window window, Latency latency, PhaseEnd end, List<String> warnings,
+                       StoreReadings store, Map<String, Double> steps, PhaseCost cost, List<IntervalPoint> intervals,
+                       GraphFacts graph) {
+        this(phase, loop, window, latency, end, warnings, store, steps, cost, intervals, graph, null);
+    }
+
+    /**
+     * What one step of a capacity curve set.
+     *
+     * @param knob  the setting the curve varies: {@code requestrate} or {@code requesters}
+     * @param value its value in this step
+     * @param slo   the {@code --slo} conditions the step was run to test, or null for a sweep
+     */
+    public record StepTarget(String knob, double value, String slo) {
+        public StepTarget {
+            Objects.requireNonNull(knob, "knob");
+        }
+
+        /** A sweep's step. */
+        public StepTarget(String knob, double value) {
+            this(knob, value, null);
+        }
     }
 
     /**
@@ -100,12 +126,20 @@ public record PhaseResult(Phase phase, int loop, Window window, Latency latency,
 
     /** This result with loop number, cost and intervals attached. */
     public PhaseResult with(int newLoop, PhaseCost newCost, List<IntervalPoint> newIntervals) {
-        return new PhaseResult(phase, newLoop, window, latency, end, warnings, store, steps, newCost, newIntervals, graph);
+        return new PhaseResult(phase, newLoop, window, latency, end, warnings, store, steps, newCost, newIntervals, graph,
+                target);
     }
 
     /** This result with other graph facts. */
     public PhaseResult with(GraphFacts newGraph) {
-        return new PhaseResult(phase, loop, window, latency, end, warnings, store, steps, cost, intervals, newGraph);
+        return new PhaseResult(phase, loop, window, latency, end, warnings, store, steps, cost, intervals, newGraph,
+                target);
+    }
+
+    /** This result as the step {@code newTarget} of a curve. */
+    public PhaseResult with(StepTarget newTarget) {
+        return new PhaseResult(phase, loop, window, latency, end, warnings, store, steps, cost, intervals, graph,
+                newTarget);
     }
 
     /** True when the phase was cut short, by a signal or by a failure ({@link PhaseEnd#cutShort()}). */

@@ -44,6 +44,8 @@ import java.time.format.DateTimeFormatter;
  *                  "response": <latency> or null } ],
  *       "schedule_lag": <latency> or null,
  *       "loop": 0,                         // request-phase loop number (--loops)
+ *       "target": {"knob": "requestrate", "value": 2000.0, "slo": "p99 < 5ms"}, // a curve step (--sweep,
+ *                                          // --slo: with its conditions); absent otherwise
  *       "cost": <cost>,                    // load: the total over the insert window and every step
 
  *       "intervals": [ { "offset_s": 10.0, "seconds": 10.0, "warmup": false, "errors": 0,

@@ -43,8 +43,8 @@ import org.HdrHistogram.Histogram;
  * id1 are derived from them, so nothing is lost to rounding (throughput is still checked, since
  * readers of the file use it). The fields added to schema version 1 later ({@code run_id},
  * {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code graph}, {@code growth},
- * {@code status}, {@code ended_by}, {@code end_reason}, an op's {@code outcomes}) may be missing: an
- * older file reads as "not recorded".
+ * {@code status}, {@code ended_by}, {@code end_reason}, an op's {@code outcomes}, a curve step's
+ * {@code target}) may be missing: an older file reads as "not recorded".
  */
 final class ResultJsonReader {
     private final ObjectMapper mapper = new ObjectMapper();
@@ -131,7 +131,20 @@ final class ResultJsonReader {
                 growth(optionalObject(p, "growth", at), at + "growth."), optionalInteger(p, "continuations", at, 0, 0));
         return new PhaseResult(phase, (int) optionalInteger(p, "loop", at, 0, 0),
                 new PhaseResult.Window(start, end, decimal(p, "seconds", at, 0)), latency, end(p, at), warnings, store,
-                steps, cost(optionalObject(p, "cost", at), at + "cost."), intervals(p, at), graph);
+                steps, cost(optionalObject(p, "cost", at), at + "cost."), intervals(p, at), graph,
+                target(optionalObject(p, "target", at), at + "target."));
+    }
+
+    /** The step of a curve a request phase ran; null in other phases and older files. */
+    private static PhaseResult.StepTarget target(JsonNode t, String at) throws IOException {
+        if (t == null) {
+            return null;
+        }
+        String knob = string(t, "knob", at, false);
+        if (!knob.equals("requestrate") && !knob.equals("requesters")) {
+            throw new IOException(at + "knob: expected \"requestrate\" or \"requesters\", found \"" + knob + "\"");
+        }
+        return new PhaseResult.StepTarget(knob, decimal(t, "value", at, 0), optionalString(t, "slo", at, null));
     }
 
     /** The phase's end; from {@code interrupted} alone in files written before the status was recorded. */

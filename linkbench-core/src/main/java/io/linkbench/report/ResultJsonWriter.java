@@ -116,6 +116,15 @@ final class ResultJsonWriter {
         g.writeFieldName("schedule_lag");
         latency(g, p.scheduleLag());
         g.writeNumberField("loop", p.loop());
+        if (p.target() != null) {
+            g.writeObjectFieldStart("target");
+            g.writeStringField("knob", p.target().knob());
+            g.writeNumberField("value", p.target().value());
+            if (p.target().slo() != null) {
+                g.writeStringField("slo", p.target().slo());
+            }
+            g.writeEndObject();
+        }
         g.writeFieldName("cost");
         cost(g, p.cost());
         g.writeArrayFieldStart("intervals");

@@ -83,4 +83,14 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
     public boolean openLoop() {
         return requestRate > 0;
     }
+
+    /**
+     * This configuration with other requesters and target rate: one step of a capacity curve. The rate
+     * is the whole fleet's, so a host of a fleet takes its share of it.
+     */
+    public RunConfig withLoad(int newRequesters, double newRequestRate) {
+        return new RunConfig(store, seed, schema, loaders, bulkInsertCount, loadChunkSize, progressSeconds, newRequesters,
+                requests, maxSeconds, warmupSeconds, fleet.share(newRequestRate), arrival, displaySeconds, maxRetries,
+                retryBackoffMs, probeDevices, probeServerPid, loadWriteback, fleet);
+    }
 }

@@ -175,6 +175,15 @@ class CompareMergeTest {
     }
 
     @Test
+    void compareHtmlWritesThePageWithTheSameTables(@TempDir Path out) throws IOException {
+        Path page = out.resolve("compare.html");
+        assertEquals(0, run(args("compare", "--html", page.toString())), err());
+        String html = Files.readString(page);
+        assertTrue(html.contains(firstTable(out()).get(0)), "the console's table is on the page");
+        assertTrue(html.contains("No run has curve steps"), "these runs ran loops, not curves");
+    }
+
+    @Test
     void compareMarkdownWithLabelsAndTheLoadPhase() {
         assertEquals(0, run(args("compare", "--format", "markdown", "--phase", "load", "--label", "base", "--label", "second")),
                 err());

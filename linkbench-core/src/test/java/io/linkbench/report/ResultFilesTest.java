@@ -215,6 +215,25 @@ class ResultFilesTest {
     }
 
     @Test
+    void aCurveStepsTargetReadsBackAndAWrongKnobIsRejectedWithItsPath() throws IOException {
+        RunResult plain = sampleRun();
+        PhaseResult step = plain.phases().get(1).with(new PhaseResult.StepTarget("requestrate", 2000, "p99 < 5ms"));
+        RunResult run = new RunResult(plain.linkbenchVersion(), plain.startedEpochMs(), plain.host(), plain.config(),
+                plain.store(), List.of(plain.phases().get(0), step), plain.runId());
+        Path dir = files.createRunDirectory(base, "mysql", START);
+        files.write(dir, run, "");
+
+        RunResult back = files.read(dir);
+
+        assertEquals(new PhaseResult.StepTarget("requestrate", 2000, "p99 < 5ms"), back.phases().get(1).target());
+        assertNull(back.phases().get(0).target(), "no target: not a curve step, as in older files");
+        Path json = dir.resolve(ResultFiles.RESULT_JSON);
+        Files.writeString(json, Files.readString(json).replaceFirst("\"knob\"\\s*:\\s*\"requestrate\"", "\"knob\": \"rate\""));
+        IOException e = assertThrows(IOException.class, () -> files.read(dir));
+        assertTrue(e.getMessage().contains("phases[1].target.knob"), e.getMessage());
+    }
+
+    @Test
     void existingRunDirectoryGetsASuffix() throws IOException {
         Path first = files.createRunDirectory(base, "mysql", START);
         Path second = files.createRunDirectory(base, "mysql", START);

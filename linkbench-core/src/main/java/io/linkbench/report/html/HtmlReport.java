@@ -51,8 +51,9 @@ public final class HtmlReport {
 
         List<String> labels = labels(run.phases(), "");
         List<String> headings = labels(run.phases(), " phase");
-        contents(out, headings);
+        contents(out, headings, !CurveSection.steps(run.phases()).isEmpty());
         summary(out, run.phases(), labels);
+        new CurveSection().appendTo(out, run.phases());
         for (int i = 0; i < run.phases().size(); i++) {
             section.appendTo(out, "phase-" + i, labels.get(i), headings.get(i), run.phases().get(i));
         }
@@ -71,7 +72,10 @@ public final class HtmlReport {
         List<String> labels = new ArrayList<>();
         for (PhaseResult p : phases) {
             boolean loops = !p.isLoad() && (requestPhases > 1 || p.loop() > 0);
-            labels.add(p.phase().label() + suffix + (loops ? ", loop " + (p.loop() + 1) : ""));
+            String which = p.target() != null ? ", step " + (p.loop() + 1) + " (" + p.target().knob() + "="
+                    + java.math.BigDecimal.valueOf(p.target().value()).stripTrailingZeros().toPlainString() + ")"
+                    : loops ? ", loop " + (p.loop() + 1) : "";
+            labels.add(p.phase().label() + suffix + which);
         }
         return labels;
     }
@@ -87,8 +91,11 @@ public final class HtmlReport {
         return d.toString();
     }
 
-    private static void contents(StringBuilder out, List<String> headings) {
+    private static void contents(StringBuilder out, List<String> headings, boolean curve) {
         out.append("<nav><ul>\n<li><a href=\"#summary\">Summary</a></li>\n");
+        if (curve) {
+            out.append("<li><a href=\"#").append(CurveSection.ID).append("\">Capacity curve</a></li>\n");
+        }
         for (int i = 0; i < headings.size(); i++) {
             out.append("<li><a href=\"#phase-").append(i).append("\">").append(Html.esc(headings.get(i)))
                     .append("</a></li>\n");

@@ -81,7 +81,7 @@ class ChromiumReportTest {
         assertFalse(dom.contains("<script"), "no script in the DOM");
     }
 
-    private static boolean hasColour(BufferedImage image, String hex) {
+    static boolean hasColour(BufferedImage image, String hex) {
         int rgb = Integer.parseInt(hex.substring(1), 16);
         for (int y = 0; y < image.getHeight(); y++) {
             for (int x = 0; x < image.getWidth(); x++) {

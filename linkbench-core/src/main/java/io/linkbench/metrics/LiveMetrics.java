@@ -1,0 +1,110 @@
+package io.linkbench.metrics;
+
+import io.linkbench.measure.IntervalPoint;
+import io.linkbench.measure.IntervalSample;
+import io.linkbench.measure.Phase;
+import io.linkbench.measure.PhaseObserver;
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
+import java.util.Map;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * {@code --metrics-port}: the run's figures in the Prometheus/OpenMetrics text format at
+ * {@code http://HOST:PORT/metrics}, updated at every interval ({@code displayfreq}, load
+ * {@code progressfreq}): per operation the successful calls, errors and a latency histogram (measured
+ * window only, so they add up to {@code result.json}), rows loaded per load step, the phase and loop
+ * running, the schedule lag and the host rates of the last interval (the cost probe's). Served by the
+ * Prometheus Java client's HTTP server from a registry of this run's own.
+ */
+public final class LiveMetrics implements PhaseObserver, AutoCloseable {
+    /** Latency buckets: 10 µs doubling to about 5 s. */
+    private static final int BUCKETS = 20;
+
+    private final PrometheusRegistry registry = new PrometheusRegistry();
+    private final Counter requests = Counter.builder().name("linkbench_requests")
+            .help("successful calls per operation in the measured windows (warm-up excluded)").labelNames("op")
+            .register(registry);
+    private final Counter errors = Counter.builder().name("linkbench_errors")
+            .help("failed calls per operation (after retries) in the measured windows").labelNames("op")
+            .register(registry);
+    private final Histogram latency = Histogram.builder().name("linkbench_latency_seconds")
+            .help("latency per operation: response time (from the intended start) open loop, service time closed loop")
+            .labelNames("op").classicOnly().classicExponentialUpperBounds(1e-5, 2, BUCKETS).register(registry);
+    private final Counter loadRows = Counter.builder().name("linkbench_load_rows")
+            .help("rows loaded per load step").labelNames("step").register(registry);
+    private final Gauge phase = Gauge.builder().name("linkbench_phase")
+            .help("1 for the phase running (load or request), 0 for the other").labelNames("phase").register(registry);
+    private final Gauge loop = Gauge.builder().name("linkbench_loop")
+            .help("0-based loop or curve step of the request phase running").register(registry);
+    private final Gauge lag = Gauge.builder().name("linkbench_schedule_lag_p99_seconds")
+            .help("open loop: p99 of the lag behind the arrival schedule in the last interval").register(registry);
+    private final Gauge rates = Gauge.builder().name("linkbench_interval_rate")
+            .help("host and process rates of the last interval, as the cost probe reads them (cpu_busy_pct, rKB/s, ...)")
+            .labelNames("figure").register(registry);
+    private final HTTPServer server;
+
+    private LiveMetrics(int port) throws IOException {
+        server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
+    }
+
+    /** Starts serving on {@code port} (0: any free port, see {@link #port()}). */
+    public static LiveMetrics serve(int port) throws IOException {
+        return new LiveMetrics(port);
+    }
+
+    /** The port the endpoint listens on. */
+    public int port() {
+        return server.getPort();
+    }
+
+    @Override
+    public void windowStarted(Phase p, int newLoop) {
+        for (Phase each : Phase.values()) {
+            phase.labelValues(each.label()).set(each == p ? 1 : 0);
+        }
+        loop.set(newLoop);
+    }
+
+    @Override
+    public void interval(Phase p, int at, String[] names, IntervalPoint point, IntervalSample sample) {
+        for (Map.Entry<String, Double> e : point.rates().entrySet()) {
+            if (Double.isFinite(e.getValue())) {
+                rates.labelValues(e.getKey()).set(e.getValue());
+            }
+        }
+        if (sample.lag() != null && sample.lag().getTotalCount() > 0) {
+            lag.set(sample.lag().getValueAtPercentile(99) / 1e9);
+        }
+        if (p == Phase.LOAD) {
+            for (int i = 0; i < names.length; i++) {
+                loadRows.labelValues(names[i]).inc(sample.rows()[i]);
+            }
+            return;
+        }
+        if (point.warmup()) {
+            return; // as in the result: the warm-up is not counted
+        }
+        for (int i = 0; i < names.length; i++) {
+            org.HdrHistogram.Histogram h = sample.response() != null ? sample.response()[i] : sample.service()[i];
+            requests.labelValues(names[i]).inc(sample.service()[i].getTotalCount());
+            errors.labelValues(names[i]).inc(sample.errors()[i]);
+            var dataPoint = latency.labelValues(names[i]);
+            for (HistogramIterationValue v : h.recordedValues()) {
+                double seconds = v.getValueIteratedTo() / 1e9; // the top of its HdrHistogram bucket
+                for (long n = v.getCountAtValueIteratedTo(); n > 0; n--) {
+                    dataPoint.observe(seconds);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

@@ -1,0 +1,58 @@
+package io.linkbench.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.measure.PhaseObserver;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.StepLatency;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreContext;
+import io.linkbench.store.memory.MemoryStoreProvider;
+import io.linkbench.tck.PhaseDriver;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The SLO search against a store with a known capacity: the memory store paced to {@value #CAPACITY} calls/s.
+ * Uniform arrivals: a Poisson count over a 1.5 s step varies by about 5% on its own.
+ */
+class CapacitySearchTest {
+    private static final double CAPACITY = 1000;
+
+    @Test
+    void theSearchFindsTheCapacityOfAPacedStoreWithinTenPercent() throws Exception {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+        PhaseDriver d = new PhaseDriver("store", "memory", "maxid1", "2001", "requesters", "8", "warmup_time", "0.5",
+                "maxtime", "1.5", "displayfreq", "0.5", "requests", "100000000", "arrival", "uniform");
+        try (GraphStore memory = new MemoryStoreProvider().open(new StoreContext(d.settings, d.sessions()))) {
+            d.load(memory, PhaseObserver.NONE);
+            GraphStore paced = PacedStore.wrap(memory, CAPACITY);
+            RunControl control = new RunControl();
+            CapacitySearch search = new CapacitySearch(Slo.parse("p99 < 1s"), 250, 0.05, 16, out);
+            Sweep rates = new Sweep(Sweep.REQUESTRATE, java.util.List.of());
+            int[] step = {0};
+            CapacitySearch.Outcome o = search.search(rate -> new RequestPhase(rates.configure(d.run, rate), d.workload,
+                    d.shape, control, out, step[0]++, PhaseObserver.NONE).execute(paced).with(rates.target(rate)), control);
+
+            String log = console.toString(StandardCharsets.UTF_8);
+            assertTrue(o.complete(), log);
+            assertTrue(o.capacity() >= 0.9 * CAPACITY && o.capacity() <= 1.1 * CAPACITY,
+                    "capacity " + o.capacity() + " within 10% of " + CAPACITY + "\n" + log);
+            assertEquals(o.capacity(), o.proof().target().value(), "the proof ran at the capacity");
+            assertTrue(search.failures(o.proof()).isEmpty(), "the proof passed");
+            assertTrue(o.steps().stream().anyMatch(StepLatency::saturated), "some step went past the capacity: " + log);
+            assertEquals(250, o.steps().get(0).latency().targetRate(), "it starts at the start rate");
+            PhaseResult last = o.steps().get(o.steps().size() - 1);
+            assertFalse(last.interrupted());
+            double low = o.capacity();
+            double high = o.steps().stream().filter(p -> !search.failures(p).isEmpty())
+                    .mapToDouble(p -> p.latency().targetRate()).filter(r -> r > low).min().orElseThrow();
+            assertTrue(high - low <= 0.05 * high, "the bracket " + low + ".." + high + " is within 5%");
+        }
+    }
+}

@@ -95,6 +95,7 @@ public final class RequestPhase {
                     run.requests(), run.maxSeconds(),
                     run.warmupSeconds() > 0 ? String.format(Locale.ROOT, " after %.0f s warm-up", run.warmupSeconds()) : "");
             WarmupGate warmup = new WarmupGate();
+            List<Requester> requesters = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 long quota = run.requests() / threads + (i < run.requests() % threads ? 1 : 0);
                 int stream = fleet.requesterIndex(threads, i); // host k has requesters k*R .. k*R+R-1 of one big host
@@ -105,6 +106,7 @@ public final class RequestPhase {
                 Thread t = new Thread(r, "requester-" + i);
                 t.setDaemon(true);
                 workers.add(t);
+                requesters.add(r);
             }
             long wallStart = System.currentTimeMillis();
             workers.forEach(Thread::start);
@@ -127,7 +129,7 @@ public final class RequestPhase {
             long size = StoreCounters.size(store);
             PhaseCost cost = observer.windowEnded(operations, counters, size);
             OtherProcesses.warning(cost).ifPresent(warnings::add);
-            PhaseEnd end = end(endNanos < deadline, stuck);
+            PhaseEnd end = end(requesters.stream().allMatch(Requester::usedQuota), stuck); // an open loop ends its last slot early
             GraphGrowth growth = growth(recorder);
             out.printf(Locale.ROOT, "request phase %s%n", end.describe());
             out.println("graph growth (warm-up included): " + growth.describe());
@@ -142,17 +144,18 @@ public final class RequestPhase {
     }
 
     /**
-     * How the phase ended: a failure or a signal, else the limit that ended it. {@code beforeDeadline}:
-     * every requester had used its share of {@code requests} before {@code maxtime} ran out.
+     * How the phase ended: a failure or a signal, else the limit that ended it. {@code quotasUsed}:
+     * every requester issued its share of {@code requests} (else {@code maxtime} ended it; in an open
+     * loop a requester also stops early when its next slot falls after the deadline).
      */
-    private PhaseEnd end(boolean beforeDeadline, boolean stuck) {
+    private PhaseEnd end(boolean quotasUsed, boolean stuck) {
         if (control.failed() || stuck) {
             return PhaseEnd.failed(stuck && !control.failed() ? STUCK : control.reason());
         }
         if (control.interrupted()) {
             return PhaseEnd.interrupted(control.reason());
         }
-        if (beforeDeadline) {
+        if (quotasUsed) {
             return PhaseEnd.limit("requests", String.format(Locale.ROOT,
                     "ended by requests (%,d in total) before maxtime (%s s)", run.requests(), plain(run.maxSeconds())));
         }

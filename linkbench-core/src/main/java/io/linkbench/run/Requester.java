@@ -118,6 +118,11 @@ public final class Requester implements Runnable {
         return done;
     }
 
+    /** True once this requester issued its whole share of {@code requests}. */
+    boolean usedQuota() {
+        return done >= quota;
+    }
+
     private void execute(Request r, long intended, long start) {
         int op = r.op.ordinal();
         OpCalls.Call call = calls.of(r.op);

@@ -99,6 +99,16 @@ class PhaseEndTest {
     }
 
     @Test
+    void anOpenLoopWhoseLastSlotFallsAfterTheDeadlineIsEndedByMaxtime() throws Exception {
+        PhaseDriver d = driver(List.of("maxtime", "1", "requestrate", "4", "arrival", "uniform"), Op.GET_NODE, 100);
+        try (GraphStore store = memory(d)) {
+            load(d, store, new RunControl());
+            PhaseResult p = requests(d, store);
+            assertEquals("maxtime", p.end().endedBy(), p.end().reason());
+        }
+    }
+
+    @Test
     void growthCountsTheLinksTheStoreGainedWarmUpIncluded() throws Exception {
         PhaseDriver d = driver(List.of("maxtime", "0.3", "warmup_time", "0.3", "addlink_existing_pct", "0"),
                 Op.ADD_LINK, 100);

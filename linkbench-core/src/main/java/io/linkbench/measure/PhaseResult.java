@@ -188,9 +188,14 @@ public record PhaseResult(Phase phase, int loop, Window window, Latency latency,
 
     /** Successful operations, or rows for a load, over the measured window. */
     public long operations() {
+        return operations(phase, latency.ops());
+    }
+
+    /** Successful operations of {@code ops}, or rows when {@code phase} is a load. */
+    public static long operations(Phase phase, List<OpStats> ops) {
         long n = 0;
-        for (OpStats s : latency.ops()) {
-            n += isLoad() ? s.rows() : s.count();
+        for (OpStats s : ops) {
+            n += phase == Phase.LOAD ? s.rows() : s.count();
         }
         return n;
     }

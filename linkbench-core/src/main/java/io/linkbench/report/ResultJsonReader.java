@@ -110,8 +110,9 @@ final class ResultJsonReader {
             warnings.add(w.asText());
         }
         Map<String, Double> steps = new LinkedHashMap<>();
-        for (Map.Entry<String, JsonNode> e : object(p, "steps", at).properties()) {
-            steps.put(e.getKey(), decimal(object(p, "steps", at), e.getKey(), at + "steps.", 0));
+        JsonNode stepTimes = object(p, "steps", at);
+        for (Map.Entry<String, JsonNode> e : stepTimes.properties()) {
+            steps.put(e.getKey(), decimal(stepTimes, e.getKey(), at + "steps.", 0));
         }
         String label = string(p, "phase", at, false);
         Phase phase;

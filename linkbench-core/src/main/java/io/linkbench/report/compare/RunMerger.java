@@ -218,10 +218,7 @@ public final class RunMerger {
                     + "): they did not run at the same time");
         }
         // operations as PhaseResult counts them (rows for a load, successful calls otherwise)
-        PhaseResult draft = new PhaseResult(first.phase(), 0, new PhaseResult.Window(start, end, 0),
-                PhaseResult.Latency.closedLoop(ops), PhaseEnd.legacy(false), List.of(), null, Map.of(), null, List.of(),
-                null);
-        long operations = draft.operations();
+        long operations = PhaseResult.operations(first.phase(), ops);
         double seconds = throughput > 0 ? operations / throughput
                 : parts.stream().mapToDouble(PhaseResult::seconds).max().orElse(0);
         PhaseCost cost = CostMerger.merge(parts.stream().map(PhaseResult::cost).toList(), hosts, operations, throughput,

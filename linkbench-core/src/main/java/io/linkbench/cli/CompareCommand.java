@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
                 + "(request: tps r/t rKB/t wKB/t dirtyKB/t Mcpu/t un gn ul gl; load: ips r/i rKB/i wKB/i Mcpu/i size rss, "
                 + "the load's total over the insert window and post-load steps; --parts: each part too) "
                 + "and each value's ratio to the first run, then the workload figures side by side "
-                + "(request: hit% and rows/call per operation; load: id1s, link rows, links per id1)."})
+                + "(request: hit%% and rows/call per operation; load: id1s, link rows, links per id1)."})
 final class CompareCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "DIR", description = "run directories (holding result.json); the first is the baseline")
     List<Path> dirs = new ArrayList<>();

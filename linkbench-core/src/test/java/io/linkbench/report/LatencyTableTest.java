@@ -167,6 +167,14 @@ class LatencyTableTest {
     }
 
     @Test
+    void withoutContinuationsTheNoteSaysNoFullPageWasMet() {
+        List<OpStats> ops = List.of(withOutcomes("GET_LINKS_LIST", new OpOutcomes(200, 190, 1300, 200)));
+        String text = table.render(request(ops, false, null).with(new PhaseResult.GraphFacts(null, null, 0)));
+        assertTrue(text.contains("GET_LINKS_LIST: 0 of 200 calls (0.0%) continued a remembered full page"
+                + " (history: no full page met)"), text);
+    }
+
+    @Test
     void aLoadPrintsItsGraphLine() {
         GraphStats graph = new GraphStats(200_000, 520_312, 400_000, new long[] {0, 0, 162_400, 30_000, 7_000, 600},
                 512, 522_000);

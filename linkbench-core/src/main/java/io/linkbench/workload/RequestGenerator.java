@@ -173,6 +173,10 @@ public final class RequestGenerator {
     /** A j of type index t at or past the {@code have} loaded ones; one of them when the type is full. */
     private long absentJ(long have, int t) {
         long max = shape.maxOfType(t);
+        if (have >= max && rules.id2Rule() == WorkloadRules.Id2Rule.OFFSET) {
+            // a group larger than the id range (nlinks_tail = original): id2s may pass maxid1, so aim past it
+            return have + random.nextLong(Math.max(1, shape.nodeCount() - 1));
+        }
         if (have >= max) {
             return random.nextLong(Math.max(have, 1));
         }

@@ -271,6 +271,7 @@ class OriginalConfigFilesTest {
             JsonNode json = new ObjectMapper().readTree(dirs.findFirst().orElseThrow().resolve("result.json").toFile());
             assertEquals("1000000", json.get("config").get("requests").asText(), "500000 per requester x 2");
             assertEquals("2048", json.get("config").get("load_chunk_size").asText());
+            assertEquals("2012", json.get("config").get("workload_rules").asText(), "the 2012 code's files ran its rules");
             assertFalse(json.get("config").has("password"));
         }
     }

@@ -147,4 +147,41 @@ class NlinksTailTest {
         ConfigException bad = assertThrows(ConfigException.class, () -> TestWorkloads.with("nlinks_tail", "huge"));
         assertTrue(bad.getMessage().startsWith("nlinks_tail=huge"), bad.getMessage());
     }
+
+    /** Requests aim into a group larger than the id range: hits below its loaded count, misses at or past it. */
+    @Test
+    void requestsAimCorrectlyIntoAGiantGroup() {
+        Path file = DataFiles.file("Distribution.dat");
+        for (String[] rules : new String[][] {{"workload_rules", "2017", "link_type_split", "raised"},
+            Rules2012Test.RULES_2012}) {
+            String[] more = Rules2012Test.onlyOps("maxid1", "2001", "nlinks_file", file.toString(), "nlinks_tail",
+                "original", "link_id2_rule", "offset", "read_uncorr_blend", "0", "write_shape", "5", // writes on the giant
+                "updatelink", "100");
+            String[] keys = new String[rules.length + more.length];
+            System.arraycopy(rules, 0, keys, 0, rules.length);
+            System.arraycopy(more, 0, keys, rules.length, more.length);
+            WorkloadConfig c = TestWorkloads.with(keys);
+            GraphShape shape = new GraphShape(c, 3);
+            long giant = shape.idOfDegreeRank(0);
+            long have = shape.linksOfType(shape.degree(giant), 0);
+            assertTrue(have > 1_000_000, "a group of millions on 2,000 ids: " + have);
+            RequestGenerator g = new RequestGenerator(c, shape, 3, 0);
+            long hits = 0;
+            long misses = 0;
+            for (int i = 0; i < 2_000_000 && hits + misses < 2000; i++) {
+                Request r = g.next();
+                if (r.op == Op.UPDATE_LINK && r.link.id1() == giant && r.link.linkType() == 1) {
+                    long j = r.link.id2() - giant;
+                    assertTrue(j >= 0, "id2 at or past id1");
+                    if (j < have) {
+                        hits++;
+                    } else {
+                        misses++;
+                    }
+                }
+            }
+            double share = (double) hits / (hits + misses);
+            assertEquals(0.9, share, 0.05, rules[1] + ": hits " + hits + ", misses " + misses);
+        }
+    }
 }

@@ -8,8 +8,9 @@ import java.util.Optional;
 /**
  * Names what processes other than the database server and linkbench used in a measured window, when
  * it is enough to distort the host-wide columns ({@code Mcpu}, {@code r}, {@code rKB}, {@code wKB}):
- * more than {@value #CPU_PCT_LIMIT}% of the host's CPU, or device reads or writes of more than
- * {@value #IO_FACTOR} times the server's own (and at least {@value #IO_FLOOR_KB} KB). The figures come
+ * more than {@value #CPU_PCT_LIMIT}% of the host's CPU, or storage reads or writes of more than
+ * {@value #IO_FACTOR} times the server's own (and at least {@value #IO_FLOOR_KB} KB), each process's from its
+ * own {@code /proc/PID/io}, like the server's. The figures come
  * from the window's cost ({@link PhaseCost#OTHERS_CPU_S} and friends; {@code metrics.md} gives the
  * formulas).
  */
@@ -44,7 +45,7 @@ public final class OtherProcesses {
 
     private static void io(String verb, double othersKb, double serverKb, List<String> found) {
         if (othersKb >= IO_FLOOR_KB && othersKb > IO_FACTOR * serverKb) {
-            found.add(String.format(Locale.ROOT, "%s %,.0f KB on the data's devices (the server %,.0f KB)", verb,
+            found.add(String.format(Locale.ROOT, "%s %,.0f KB from or to storage (the server %,.0f KB)", verb,
                     othersKb, serverKb));
         }
     }

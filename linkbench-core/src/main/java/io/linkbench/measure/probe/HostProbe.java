@@ -79,8 +79,14 @@ public final class HostProbe {
             server = process(targets.serverPid().getAsLong(), ProbeSnapshot.Part.SERVER, why); // with its descendants
         }
         Optional<ProcessStat> client = process(targets.clientPid(), ProbeSnapshot.Part.CLIENT, why);
+        Optional<OtherIo> others = Optional.empty();
+        try {
+            others = Optional.of(OtherIo.read(targets.procRoot(), targets.serverPid(), targets.clientPid()));
+        } catch (IOException | RuntimeException e) {
+            why.put(ProbeSnapshot.Part.OTHERS, "processes: " + describe(e));
+        }
         long jvmNanos = jvm == null ? -1 : jvm.getProcessCpuTime();
-        return new ProbeSnapshot(now, ticksPerSecond, targets.devices(), disks, cpu, server, client,
+        return new ProbeSnapshot(now, ticksPerSecond, targets.devices(), disks, cpu, server, client, others,
                 jvmNanos >= 0 ? OptionalLong.of(jvmNanos) : OptionalLong.empty(), why);
     }
 

@@ -189,6 +189,10 @@ final class CompareCommand implements Callable<Integer> {
         LoopChoice chosen = LoopChoice.parse(loop).number() < 0 ? LoopChoice.LAST : LoopChoice.parse(loop);
         List<String> groups = new ArrayList<>();
         Comparison.of(runs, labels, Phase.REQUEST, chosen).rows().forEach(r -> groups.add(r.group()));
+        if (groups.stream().distinct().count() == 1) { // one label for all: each run against the first
+            groups.clear();
+            groups.addAll(Comparison.labels(runs, labels));
+        }
         for (FailCondition c : conditions) {
             Map<String, double[]> sums = new LinkedHashMap<>(); // label -> {sum, n}
             for (int i = 0; i < runs.size(); i++) {

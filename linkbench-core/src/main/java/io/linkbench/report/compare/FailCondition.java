@@ -103,16 +103,17 @@ public record FailCondition(String text, String column, double percentile, Strin
         if (!fails) {
             return Optional.empty();
         }
-        String figure = column != null ? column : "p" + fmt(percentile) + "(" + op + ")";
+        String figure = column != null ? column : "p" + new java.math.BigDecimal(Double.toString(percentile))
+                .stripTrailingZeros().toPlainString() + "(" + op + ")";
         if (relative) {
             return Optional.of(String.format(Locale.ROOT, "%s: %s %s is %+.1f%% against %s (%s): fails '%s'", label, figure,
-                    fmt(value), measured, baseLabel, fmt(baseline), text));
+                    format(value), measured, baseLabel, format(baseline), text));
         }
-        return Optional.of(String.format(Locale.ROOT, "%s: %s %s: fails '%s'", label, figure, fmt(value), text));
+        return Optional.of(String.format(Locale.ROOT, "%s: %s %s: fails '%s'", label, figure, format(value), text));
     }
 
-    private static String fmt(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%,.0f", v)
-                : String.format(Locale.ROOT, "%.3f", v);
+    /** A value as the tables print it: by its column, or as ms with 3 decimals for a percentile. */
+    private String format(double v) {
+        return io.linkbench.report.Formats.figure(column != null ? column : "gl", v);
     }
 }

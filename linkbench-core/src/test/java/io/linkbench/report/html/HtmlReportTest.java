@@ -144,7 +144,9 @@ class HtmlReportTest {
                 page.texts("//section[@id='phase-2']/p[@class='note'][1]"));
         // the run summary: one load table, one request table with a row per loop
         assertEquals(List.of("load", "request, loop 1", "request, loop 2"),
-                page.texts("//section[@id='summary']//table/tbody/tr/th"));
+                page.texts("//section[@id='summary']//table[@class='summary']/tbody/tr/th"));
+        assertEquals(List.of("loop 1", "loop 2"), page.texts("//section[@id='summary']//table[@class='trend']/tbody/tr/th"),
+                "the trend over the loops");
     }
 
     @Test

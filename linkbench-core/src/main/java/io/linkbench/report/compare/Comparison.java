@@ -93,12 +93,14 @@ public record Comparison(String phase, List<String> columns, List<Row> rows, Lis
         List<String> names = unique(runs, groups);
         List<Row> rows = new ArrayList<>();
         List<PhaseResult> compared = new ArrayList<>();
+        List<Integer> runIndex = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             RunResult run = runs.get(i).run();
             List<PhaseResult> matching = run.phases().stream().filter(p -> p.phase() == phase).toList();
             if (matching.isEmpty()) {
                 rows.add(new Row(names.get(i), groups.get(i), runs.get(i).dir(), null, "no " + phase.label() + " phase"));
                 compared.add(null);
+                runIndex.add(i);
                 continue;
             }
             List<PhaseResult> chosen;
@@ -112,6 +114,7 @@ public record Comparison(String phase, List<String> columns, List<Row> rows, Lis
                 rows.add(new Row(names.get(i), groups.get(i), runs.get(i).dir(), null,
                         "no loop " + loop.number() + " (" + matching.size() + (matching.size() == 1 ? " loop)" : " loops)")));
                 compared.add(null);
+                runIndex.add(i);
                 continue;
             }
             for (PhaseResult p : chosen) {
@@ -128,10 +131,25 @@ public record Comparison(String phase, List<String> columns, List<Row> rows, Lis
                 rows.add(new Row(label, perLoop ? groups.get(i) + " loop " + (p.loop() + 1) : groups.get(i),
                         runs.get(i).dir(), SummaryRow.of(label, p), String.join("; ", notes)));
                 compared.add(p);
+                runIndex.add(i);
             }
         }
+        List<WorkloadFigure> workload = new ArrayList<>(WorkloadFigure.of(compared));
+        if (phase == Phase.LOAD) {
+            List<Double> logical = new ArrayList<>();
+            List<Double> amplification = new ArrayList<>();
+            for (int row = 0; row < rows.size(); row++) {
+                PhaseResult p = compared.get(row);
+                LoadedRun run = runs.get(runIndex.get(row));
+                long bytes = p == null ? -1 : run.facts().logicalBytes(run.run().phases().indexOf(p));
+                logical.add(bytes > 0 ? (double) bytes : Double.NaN);
+                amplification.add(bytes > 0 && p.sizeBytes() >= 0 ? (double) p.sizeBytes() / bytes : Double.NaN);
+            }
+            WorkloadFigure.add(workload, "logical bytes (keys and payloads)", WorkloadFigure.Unit.COUNT, logical);
+            WorkloadFigure.add(workload, "space amplification (size / logical)", WorkloadFigure.Unit.MEAN, amplification);
+        }
         return new Comparison(phase.label(), phase == Phase.LOAD ? SummaryRow.LOAD_COLUMNS : SummaryRow.REQUEST_COLUMNS, rows,
-                WorkloadFigure.of(compared));
+                workload);
     }
 
     /** The groups of rows with the same label, in order of first appearance; rows without values are left out. */

@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -20,16 +22,24 @@ import java.util.TreeMap;
  * @param serverConfig server variables by name, sorted; empty when not recorded
  * @param hostFacts    the host's facts by name; empty when not recorded
  * @param jvm          the JVM's facts by name; empty when not recorded
+ * @param logicalBytes per phase, in order, the key and payload bytes a load wrote ({@code logical_bytes}); -1 when
+ *                     not recorded
  */
 public record RunFacts(String tag, String notes, Map<String, String> serverConfig, Map<String, String> hostFacts,
-                       Map<String, String> jvm) {
+                       Map<String, String> jvm, List<Long> logicalBytes) {
     /** Nothing recorded. */
-    public static final RunFacts NONE = new RunFacts("", "", Map.of(), Map.of(), Map.of());
+    public static final RunFacts NONE = new RunFacts("", "", Map.of(), Map.of(), Map.of(), List.of());
 
     public RunFacts {
         serverConfig = Collections.unmodifiableMap(new TreeMap<>(serverConfig));
         hostFacts = Collections.unmodifiableMap(new LinkedHashMap<>(hostFacts));
         jvm = Collections.unmodifiableMap(new LinkedHashMap<>(jvm));
+        logicalBytes = List.copyOf(logicalBytes);
+    }
+
+    /** The logical bytes of phase {@code index}, or -1 when not recorded. */
+    public long logicalBytes(int index) {
+        return index >= 0 && index < logicalBytes.size() ? logicalBytes.get(index) : -1;
     }
 
     /** Reads the facts of the run in {@code dir} from its {@code result.json}; what is absent or unreadable is empty. */
@@ -48,8 +58,13 @@ public record RunFacts(String tag, String notes, Map<String, String> serverConfi
         if (file != null && file.isTextual() && !file.asText().isEmpty()) {
             server = serverConfig(dir.resolve(file.asText()));
         }
+        List<Long> logical = new ArrayList<>();
+        JsonNode phases = root.get("phases");
+        if (phases != null && phases.isArray()) {
+            phases.forEach(p -> logical.add(p.path("logical_bytes").canConvertToLong() ? p.path("logical_bytes").asLong() : -1));
+        }
         return new RunFacts(text(root, "tag"), text(root, "notes"), server, flat(root.get("host_facts")),
-                flat(root.get("jvm")));
+                flat(root.get("jvm")), logical);
     }
 
     /** Lines {@code name = value}; other lines (comments, blank) are skipped; empty when the file is unreadable. */

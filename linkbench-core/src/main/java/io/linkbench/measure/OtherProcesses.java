@@ -34,8 +34,8 @@ public final class OtherProcesses {
             found.add(String.format(Locale.ROOT, "used %.1f%% of the host's CPU (linkbench %.1f%%, server %s)", cpuPct,
                     100 * c.get(PhaseCost.CLIENT_CPU_S) / capacity, percent(c.get(PhaseCost.SERVER_CPU_S), capacity)));
         }
-        io("read", c.get(PhaseCost.OTHERS_READ_KB), c.get(PhaseCost.SERVER_READ_KB), found);
-        io("wrote", c.get(PhaseCost.OTHERS_WRITE_KB), c.get(PhaseCost.SERVER_WRITE_KB), found);
+        io("read from storage", c.get(PhaseCost.OTHERS_READ_KB), c.get(PhaseCost.SERVER_READ_KB), found);
+        io("wrote to storage", c.get(PhaseCost.OTHERS_WRITE_KB), c.get(PhaseCost.SERVER_WRITE_KB), found);
         if (found.isEmpty()) {
             return Optional.empty();
         }
@@ -45,7 +45,7 @@ public final class OtherProcesses {
 
     private static void io(String verb, double othersKb, double serverKb, List<String> found) {
         if (othersKb >= IO_FLOOR_KB && othersKb > IO_FACTOR * serverKb) {
-            found.add(String.format(Locale.ROOT, "%s %,.0f KB from or to storage (the server %,.0f KB)", verb,
+            found.add(String.format(Locale.ROOT, "%s %,.0f KB (the server %,.0f KB)", verb,
                     othersKb, serverKb));
         }
     }

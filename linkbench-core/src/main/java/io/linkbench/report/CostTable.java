@@ -52,6 +52,9 @@ public final class CostTable {
             if (e.getKey().startsWith("store ") && e.getValue() == 0) {
                 continue; // store counters that did not move: in result.json, not worth a line
             }
+            if (e.getKey().equals(PhaseCost.DIRTY_CHANGE_KB)) {
+                continue; // a signed raw total kept in result.json for merge; the readings around it are printed
+            }
             t.row(e.getKey(), Formats.figure(e.getKey(), e.getValue()));
         }
         statements(p).forEach((name, v) -> t.row(name, Formats.figure(name, v)));

@@ -64,4 +64,23 @@ class CostTableTest {
         assertTrue(text.lines().anyMatch(l -> l.matches("\\s*cli_us/stmt\\s+50\\.0")), text);
         assertFalse(table.render(phase(), false).contains("stmts/t"), "not in the published row");
     }
+
+    @Test
+    void noPrintedFigureIsNegativeWhenTheWindowFlushedOlderDirtyPages() {
+        PhaseResult p = phase();
+        Map<String, Double> dirty = new LinkedHashMap<>();
+        dirty.put(PhaseCost.DIRTY_KB_PER_OP, Double.NaN);
+        dirty.put(PhaseCost.DIRTY_CHANGE_KB, -20516.0);
+        dirty.put(PhaseCost.DIRTY_START_KB, 20584.0);
+        dirty.put(PhaseCost.DIRTY_END_KB, 8.0);
+        PhaseResult flushed = new PhaseResult(p.phase(), 0, new PhaseResult.Window(0, 10_000, 10.0),
+                PhaseResult.Latency.closedLoop(p.ops()), PhaseEnd.legacy(false), List.of(),
+                new PhaseResult.StoreReadings(Map.of(), 1L << 20), Map.of(),
+                p.cost().plus(dirty, List.of("dirtyKB/op: unattributed: ...")), List.of(), null);
+        for (boolean details : new boolean[] {false, true}) {
+            String text = table.render(flushed, details);
+            assertFalse(text.lines().anyMatch(l -> l.matches(".*\\s-\\d.*")), text);
+        }
+        assertTrue(table.render(flushed, true).contains("unavailable: dirtyKB/op: unattributed"));
+    }
 }

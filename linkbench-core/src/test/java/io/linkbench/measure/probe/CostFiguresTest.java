@@ -81,7 +81,7 @@ class CostFiguresTest {
         busy.put(PhaseCost.OTHERS_CPU_PCT, 37.2);
         busy.put(PhaseCost.OTHERS_READ_KB, 120_000.0);
         assertEquals(java.util.Optional.of("other processes used 37.2% of the host's CPU (linkbench 5.0%, server 10.0%)"
-                + " and read 120,000 KB from or to storage (the server 10 KB): the host-wide columns (Mcpu, r, rKB,"
+                + " and read from storage 120,000 KB (the server 10 KB): the host-wide columns (Mcpu, r, rKB,"
                 + " wKB) include them; the server_ and client_ figures do not"),
                 OtherProcesses.warning(new PhaseCost(busy, List.of())));
         busy.put(PhaseCost.SERVER_CPU_S, Double.NaN);

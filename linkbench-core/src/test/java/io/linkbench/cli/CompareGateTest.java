@@ -134,7 +134,7 @@ class CompareGateTest {
         assertTrue(md.contains("| innodb_buffer_pool_size | 134217728 | - |"), md);
         assertTrue(md.contains("| rocksdb_block_cache_size | - | 536870912 |"), md);
         assertFalse(md.contains("| version |"), "the same value: no difference");
-        assertTrue(md.contains("settings that differ: host\n\n| setting | innodb | myrocks |\n| :--- | ---: | ---: |\n"
+        assertTrue(md.contains("settings that differ: host\n\n| setting | innodb | myrocks |\n| :--- | :--- | :--- |\n"
                 + "| cores | 2 | 4 |\n"), md);
         assertFalse(md.contains("settings that differ: linkbench keys"), "the same keys: " + md);
     }

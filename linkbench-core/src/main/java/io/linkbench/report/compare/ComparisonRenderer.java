@@ -18,6 +18,16 @@ import java.util.Locale;
  * (size and rss in bytes), one table after another with an empty line between, without the legends.
  */
 public final class ComparisonRenderer {
+    /** Which columns of a table are left-aligned text; the others are right-aligned figures. */
+    private enum Align {
+        /** The last column is the label. */
+        LABEL_LAST,
+        /** The first column names the row. */
+        NAME_FIRST,
+        /** Every column is text. */
+        TEXT
+    }
+
     /** The mark of a ratio whose difference is within the noise of the repeats. */
     public static final String NOISE_MARK = "~";
 
@@ -26,7 +36,7 @@ public final class ComparisonRenderer {
         Out out = new Out(format);
         String what = "request".equals(c.phase()) ? "requests" : c.phase();
         out.caption(what + ": one row per run" + loopNote(c));
-        out.table(valueRows(c, format), false);
+        out.table(valueRows(c, format), Align.LABEL_LAST);
         out.legend(SummaryRow.legend(c.columns()));
         List<String> notes = new ArrayList<>();
         c.rows().stream().filter(r -> !r.note().isEmpty()).forEach(r -> notes.add(r.label() + ": " + r.note()));
@@ -34,19 +44,19 @@ public final class ComparisonRenderer {
         List<Comparison.Group> groups = c.groups();
         if (!groups.isEmpty() && !groups.get(0).rows().isEmpty()) {
             out.caption("ratios to " + groups.get(0).name() + (c.hasRepeats() ? " (means of the repeats)" : " (the first run)"));
-            out.table(ratioRows(c, format), false);
+            out.table(ratioRows(c, format), Align.LABEL_LAST);
             if (c.hasRepeats()) {
                 out.legend(List.of(NOISE_MARK + ": the difference is within the noise of the repeats (not larger than the"
                         + " two labels' standard deviations added)"));
                 out.caption("repeats (runs with the same label): mean, standard deviation (sd), coefficient of"
                         + " variation (cv% = 100 x sd / mean)");
-                out.table(repeatRows(c, format), false);
+                out.table(repeatRows(c, format), Align.LABEL_LAST);
             }
         }
         if (!c.workload().isEmpty()) {
             out.caption(("load".equals(c.phase()) ? "graph loaded" : "operation statistics (hit: an existing row was found)")
                     + "; runs of the same workload show close values");
-            out.table(workloadRows(c, format), true);
+            out.table(workloadRows(c, format), Align.NAME_FIRST);
         }
         return out.toString();
     }
@@ -65,16 +75,16 @@ public final class ComparisonRenderer {
         for (SummaryRow r : loops) {
             rows.add(cells(SummaryRow.TREND_COLUMNS, r.values(), r.label(), format));
         }
-        out.table(rows, false);
+        out.table(rows, Align.LABEL_LAST);
         out.legend(SummaryRow.legend(SummaryRow.TREND_COLUMNS));
         return out.toString();
     }
 
-    /** A table of text cells, header first, in {@code format}; for the settings that differ. */
+    /** A table of text cells, header first, all left-aligned, in {@code format}; for the settings that differ. */
     public String renderTable(String caption, List<String[]> rows, ComparisonFormat format, List<String> legend) {
         Out out = new Out(format);
         out.caption(caption);
-        out.table(rows, true);
+        out.table(rows, Align.TEXT);
         out.legend(legend);
         return out.toString();
     }
@@ -191,11 +201,10 @@ public final class ComparisonRenderer {
             text.append(caption).append(f == ComparisonFormat.MARKDOWN ? "\n\n" : ":\n");
         }
 
-        /** {@code firstLeft}: the first column is a name (left-aligned); otherwise the last one is the label. */
-        void table(List<String[]> rows, boolean firstLeft) {
+        void table(List<String[]> rows, Align align) {
             switch (f) {
-                case TEXT -> aligned(text, rows, firstLeft);
-                case MARKDOWN -> markdownTable(text, rows, firstLeft);
+                case TEXT -> aligned(text, rows, align);
+                case MARKDOWN -> markdownTable(text, rows, align);
                 case CSV -> {
                     if (!text.isEmpty()) {
                         text.append('\n');
@@ -223,8 +232,17 @@ public final class ComparisonRenderer {
         }
     }
 
-    /** Aligned columns two spaces apart; the name (first or last column) left-aligned, the others right-aligned. */
-    private static void aligned(StringBuilder out, List<String[]> rows, boolean firstLeft) {
+    /** Whether column {@code i} of {@code n} is left-aligned. */
+    private static boolean left(Align align, int i, int n) {
+        return switch (align) {
+            case LABEL_LAST -> i == n - 1;
+            case NAME_FIRST -> i == 0;
+            case TEXT -> true;
+        };
+    }
+
+    /** Aligned columns two spaces apart; text columns left-aligned, figures right-aligned. */
+    private static void aligned(StringBuilder out, List<String[]> rows, Align align) {
         int n = rows.get(0).length;
         int[] widths = new int[n];
         for (String[] row : rows) {
@@ -236,7 +254,7 @@ public final class ComparisonRenderer {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < n; i++) {
                 String pad = " ".repeat(widths[i] - row[i].length());
-                boolean left = firstLeft ? i == 0 : i == n - 1;
+                boolean left = left(align, i, n);
                 line.append(i == 0 ? "" : "  ").append(left ? row[i] + pad : pad + row[i]);
             }
             out.append(line.toString().stripTrailing()).append('\n');
@@ -244,13 +262,13 @@ public final class ComparisonRenderer {
     }
 
     /** The header row, the alignment row, then the other rows. */
-    private static void markdownTable(StringBuilder out, List<String[]> rows, boolean firstLeft) {
+    private static void markdownTable(StringBuilder out, List<String[]> rows, Align align) {
         markdownLine(out, rows.get(0));
-        String[] align = new String[rows.get(0).length];
-        for (int i = 0; i < align.length; i++) {
-            align[i] = (firstLeft ? i == 0 : i == align.length - 1) ? ":---" : "---:";
+        String[] marks = new String[rows.get(0).length];
+        for (int i = 0; i < marks.length; i++) {
+            marks[i] = left(align, i, marks.length) ? ":---" : "---:";
         }
-        out.append("| ").append(String.join(" | ", align)).append(" |\n");
+        out.append("| ").append(String.join(" | ", marks)).append(" |\n");
         rows.subList(1, rows.size()).forEach(r -> markdownLine(out, r));
     }
 

@@ -77,7 +77,7 @@ public final class CostProbe implements PhaseObserver {
 
     @Override
     public Map<String, Double> intervalRates() {
-        ProbeSnapshot now = probe.snapshot();
+        ProbeSnapshot now = probe.snapshot(false); // the rates need no other process's IO
         Map<String, Double> rates = lastInterval == null ? Map.of() : ProbeDelta.between(lastInterval, now).rates().asMap();
         lastInterval = now;
         return rates;

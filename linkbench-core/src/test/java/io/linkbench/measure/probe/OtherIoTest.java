@@ -53,4 +53,14 @@ class OtherIoTest {
         assertTrue(c.serverWriteKbPerOp() > c.writeKbPerOp());
         c.figures().forEach((name, v) -> assertTrue(Double.isNaN(v) || v >= 0, name + " = " + v));
     }
+
+    @Test
+    void intervalSnapshotsLeaveTheOtherProcessesOut() {
+        HostProbe probe = new HostProbe(new ProbeTargets(Fixtures.dir("start"), java.util.List.of("sda"), "test",
+                OptionalLong.of(100), 200), () -> 0);
+        assertTrue(probe.snapshot().others().isPresent());
+        ProbeSnapshot interval = probe.snapshot(false);
+        assertTrue(interval.others().isEmpty());
+        assertEquals("not read for an interval", interval.unavailable().get(ProbeSnapshot.Part.OTHERS));
+    }
 }

@@ -56,10 +56,15 @@ final class RunCommand implements Callable<Integer> {
     private final int loops;
     private final CurveRun curve;
     private final MetricsOption metrics;
+    private final boolean details;
 
-    /** @param curve a capacity curve instead of loops, or null */
+    /**
+     * @param curve   a capacity curve instead of loops, or null
+     * @param details print every cost figure and the store counters after each phase, not only the published row
+     */
     RunCommand(PrintStream out, PrintStream err, StoreProviders providers, Main.CommonOptions common, Path resultsBase,
-               boolean load, boolean requests, int loops, CurveRun curve, MetricsOption metrics) {
+               boolean load, boolean requests, int loops, CurveRun curve, MetricsOption metrics, boolean details) {
+        this.details = details;
         this.loops = loops;
         this.curve = curve;
         this.metrics = metrics;
@@ -200,12 +205,13 @@ final class RunCommand implements Callable<Integer> {
         return names;
     }
 
+    /** The phase's tables: on the console short unless --details, in summary.txt in detail. */
     private void report(PhaseResult p, StringBuilder summary) {
-        String table = new LatencyTable().render(p) + new CostTable().render(p);
+        String detailed = new LatencyTable().render(p, true) + new CostTable().render(p, true);
         out.println();
-        out.print(table);
+        out.print(details ? detailed : new LatencyTable().render(p, false) + new CostTable().render(p, false));
         out.println();
-        summary.append('\n').append(table).append('\n');
+        summary.append('\n').append(detailed).append('\n');
     }
 
     private boolean write(Path dir, ConfigLoader.Loaded cfg, long started, String runId, StoreInfo info,

@@ -53,7 +53,7 @@ import java.time.format.DateTimeFormatter;
  *                        "ops": [ { "name": "GET_NODE", "count": 1000, "rows": 0,
  *                                   "p50_ms": 0.1, "p99_ms": 0.9, "max_ms": 3.0 } ] } ] } ] }
  *
- * <latency> = { "mean_ms": 0.123, "p50_ms": ..., "p95_ms": ..., "p99_ms": ..., "p999_ms": ..., "max_ms": ...,
+ * <latency> = { "mean_ms": 0.123, "p25_ms": ..., "p50_ms": ..., "p75_ms": ..., "p95_ms": ..., "p99_ms": ..., "p999_ms": ..., "max_ms": ...,
  *               "histogram": "<base64 of HdrHistogram's compressed encoding, values in ns>" }
  *
  * <cost> = { "figures": { "r/op": 0.12, ..., "dirtyKB/op": 0.5, "dirty_change_kb": 512.0,

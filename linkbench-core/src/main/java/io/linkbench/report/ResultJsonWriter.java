@@ -270,8 +270,12 @@ final class ResultJsonWriter {
         g.writeStartObject();
         g.writeFieldName("mean_ms");
         g.writeNumber(m.mean());
+        g.writeFieldName("p25_ms");
+        g.writeNumber(m.p25());
         g.writeFieldName("p50_ms");
         g.writeNumber(m.p50());
+        g.writeFieldName("p75_ms");
+        g.writeNumber(m.p75());
         g.writeFieldName("p95_ms");
         g.writeNumber(m.p95());
         g.writeFieldName("p99_ms");

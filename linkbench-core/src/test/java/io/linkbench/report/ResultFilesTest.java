@@ -169,7 +169,7 @@ class ResultFilesTest {
         assertEquals(4_900, graph.get("id1s_by_links").get("11-100").asLong());
         assertEquals(0, root.get("phases").get(0).get("ops").get(0).get("outcomes").get("calls").asLong());
         JsonNode service = get.get("service");
-        assertEquals(List.of("mean_ms", "p50_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms", "histogram"),
+        assertEquals(List.of("mean_ms", "p25_ms", "p50_ms", "p75_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms", "histogram"),
                 names(service));
         assertTrue(service.get("p99_ms").isNumber());
         assertEquals(0.99, service.get("p99_ms").asDouble());

@@ -69,7 +69,11 @@ public record WorkloadFigure(String name, Unit unit, List<Double> values) {
 
     private static void add(List<WorkloadFigure> figures, String name, Unit unit, List<PhaseResult> phases,
                             ToDoubleFunction<PhaseResult> value) {
-        List<Double> values = phases.stream().map(p -> p == null ? Double.NaN : value.applyAsDouble(p)).toList();
+        add(figures, name, unit, phases.stream().map(p -> p == null ? Double.NaN : value.applyAsDouble(p)).toList());
+    }
+
+    /** Adds the figure when some run has a value. */
+    static void add(List<WorkloadFigure> figures, String name, Unit unit, List<Double> values) {
         if (values.stream().anyMatch(Double::isFinite)) {
             figures.add(new WorkloadFigure(name, unit, values));
         }

@@ -113,7 +113,8 @@ final class ReportChecks {
         List<String> expected = new ArrayList<>(SampleRuns.ranOps(p));
         expected.add("TOTAL");
         assertEquals(expected, rows, "latency rows of phase " + i);
-        assertEquals(List.of("op", "count", "errors", "mean", "p50", "p95", "p99", "p99.9", "max", "ops/s"),
+        assertEquals(List.of("op", "count", "errors", "mean", "p25", "p50", "p75", "p95", "p99", "p99.9", "max",
+                "ops/s"),
                 texts(section + "//table[@class='latency'][1]/thead/tr/th"));
         assertEquals(1, count(section + "//table[@class='summary']"), "summary row of phase " + i);
         if (!p.cost().parts().isEmpty()) {

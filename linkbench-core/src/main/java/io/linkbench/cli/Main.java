@@ -63,6 +63,9 @@ public final class Main implements Callable<Integer> {
     @CommandLine.Mixin
     MetricsOption metrics = new MetricsOption();
 
+    @CommandLine.Mixin
+    RunLabel label = new RunLabel();
+
     private final PrintStream out;
     private final PrintStream err;
     private final StoreProviders providers;
@@ -169,7 +172,7 @@ public final class Main implements Callable<Integer> {
             throw new ConfigException("--loops " + loops + ": must be 1 or more");
         }
         return new RunCommand(out, err, providers, common, results, load, requests, loops,
-                curve.plan(requests, loops), metrics).call();
+                curve.plan(requests, loops), metrics, label).call();
     }
 
     private void printKeys() {

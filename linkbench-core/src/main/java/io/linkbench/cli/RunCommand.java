@@ -1,6 +1,7 @@
 package io.linkbench.cli;
 
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.RunMeta;
 import io.linkbench.measure.RunResult;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.report.CostTable;
@@ -56,10 +57,15 @@ final class RunCommand implements Callable<Integer> {
     private final int loops;
     private final CurveRun curve;
     private final MetricsOption metrics;
+    private final RunLabel label;
 
-    /** @param curve a capacity curve instead of loops, or null */
+    /**
+     * @param curve a capacity curve instead of loops, or null
+     * @param label {@code --tag}, {@code --notes} and the command line
+     */
     RunCommand(PrintStream out, PrintStream err, StoreProviders providers, Main.CommonOptions common, Path resultsBase,
-               boolean load, boolean requests, int loops, CurveRun curve, MetricsOption metrics) {
+               boolean load, boolean requests, int loops, CurveRun curve, MetricsOption metrics, RunLabel label) {
+        this.label = label;
         this.loops = loops;
         this.curve = curve;
         this.metrics = metrics;
@@ -110,6 +116,7 @@ final class RunCommand implements Callable<Integer> {
         ResultFiles files = new ResultFiles();
         Path dir = null;
         IntervalFiles intervals = null;
+        RunMeta meta = RunMeta.NONE;
         boolean written = true;
         try (GraphStore store = cfg.provider().open(new StoreContext(cfg.settings(), sessions))) {
             dir = files.createRunDirectory(resultsBase, cfg.provider().name(), Instant.ofEpochMilli(started));
@@ -128,6 +135,8 @@ final class RunCommand implements Callable<Integer> {
                 verdict.warnings().forEach(w -> err.println("linkbench: warning: " + w));
                 verdict.fact().ifPresent(f -> facts.put("load_state", f));
             }
+            info = new StoreInfo(info.store(), info.version(), info.engine(), facts, info.transactional());
+            meta = RunRecord.meta(label, info, cfg.declared(), store, cost, dir, facts);
             info = new StoreInfo(info.store(), info.version(), info.engine(), facts, info.transactional());
             String header = String.format("linkbench %s: store=%s%s%s, startid1=%d, maxid1=%d, seed=%d%n", Main.version(),
                     info.store(), info.engine().isEmpty() ? "" : " engine=" + info.engine(),
@@ -174,7 +183,7 @@ final class RunCommand implements Callable<Integer> {
                 if (dir != null && phases.isEmpty()) {
                     removeEmptyRun(dir); // nothing ran (e.g. a refused load): leave no empty run behind
                 } else if (dir != null) {
-                    written = write(dir, cfg, started, runId, info, phases, summary, intervals);
+                    written = write(dir, cfg, started, runId, info, meta, phases, summary, intervals);
                 }
             } finally {
                 finished.countDown();
@@ -208,10 +217,10 @@ final class RunCommand implements Callable<Integer> {
         summary.append('\n').append(table).append('\n');
     }
 
-    private boolean write(Path dir, ConfigLoader.Loaded cfg, long started, String runId, StoreInfo info,
+    private boolean write(Path dir, ConfigLoader.Loaded cfg, long started, String runId, StoreInfo info, RunMeta meta,
                           List<PhaseResult> phases, StringBuilder summary, IntervalFiles intervals) {
         RunResult result = new RunResult(Main.version(), started, hostName(), cfg.settings().redacted(cfg.declared()),
-                info, phases, runId);
+                info, phases, runId, meta);
         return new RunFiles(out, err).write(dir, result, summary.toString(),
                 intervals == null ? List.of() : intervals.failures());
     }

@@ -1,5 +1,6 @@
 package io.linkbench.report;
 
+import io.linkbench.config.MessageText;
 import io.linkbench.measure.RunResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +10,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The files of one run: a directory {@code <results>/<yyyyMMdd-HHmmss>-<store>/} (UTC start time;
@@ -91,6 +94,8 @@ public final class ResultFiles {
     public static final String RESULT_JSON = "result.json";
     /** Name of the console summary in a run directory. */
     public static final String SUMMARY_TXT = "summary.txt";
+    /** Name of the server's configuration in a run directory ({@link #writeServerConfig}). */
+    public static final String SERVER_CONFIG_TXT = "server-config.txt";
 
     private static final DateTimeFormatter STAMP =
             DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
@@ -132,6 +137,29 @@ public final class ResultFiles {
     /** Writes {@code summary.txt} into {@code dir}, replacing an earlier one. */
     public void writeSummary(Path dir, String summaryText) throws IOException {
         AtomicFile.write(dir.resolve(SUMMARY_TXT), summaryText.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Writes the server's configuration into {@code dir} as {@value #SERVER_CONFIG_TXT}: one line
+     * {@code name = value} per setting, sorted by name; line breaks in a value become {@code \\n};
+     * the value of a name that looks like a credential, and whatever looks like a secret inside a value
+     * (a URL password, {@code password=...}), is replaced by {@code ***}.
+     */
+    public void writeServerConfig(Path dir, Map<String, String> settings) throws IOException {
+        AtomicFile.write(dir.resolve(SERVER_CONFIG_TXT), serverConfigText(settings).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The text of {@link #writeServerConfig}. */
+    static String serverConfigText(Map<String, String> settings) {
+        StringBuilder text = new StringBuilder();
+        for (Map.Entry<String, String> e : new TreeMap<>(settings).entrySet()) {
+            String name = e.getKey().replaceAll("[\\r\\n]", " ");
+            String value = e.getValue() == null ? "" : e.getValue().replace("\\", "\\\\").replace("\r", "")
+                    .replace("\n", "\\n");
+            value = MessageText.looksSecret(name) && !value.isEmpty() ? MessageText.HIDDEN : MessageText.redact(value);
+            text.append(name).append(" = ").append(value).append('\n');
+        }
+        return text.toString();
     }
 
     /** Reads {@code result.json} from a run directory. */

@@ -104,7 +104,8 @@ public final class RunMerger {
                 : "per host: server figures and store counters summed");
         long started = runs.stream().mapToLong(r -> r.run().startedEpochMs()).min().orElseThrow();
         return new RunResult(first.linkbenchVersion(), started, String.join("+", hosts), config,
-                storeInfo(runs, hosts), phases, RunResult.newRunId());
+                storeInfo(runs, hosts), phases, RunResult.newRunId(), new io.linkbench.measure.RunMeta(first.meta().tag(),
+                first.meta().notes(), List.of(), null, null, first.meta().build(), "")); // the hosts' tag
     }
 
     /** Each host counts once: the same directory, or a copy of one run (same run id), is refused. */

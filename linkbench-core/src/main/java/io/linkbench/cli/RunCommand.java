@@ -6,6 +6,7 @@ import io.linkbench.measure.RunResult;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.report.CostTable;
 import io.linkbench.report.IntervalFiles;
+import io.linkbench.report.LatencyBuckets;
 import io.linkbench.report.LatencyTable;
 import io.linkbench.report.ResultFiles;
 import io.linkbench.run.CostProbe;
@@ -215,6 +216,7 @@ final class RunCommand implements Callable<Integer> {
         out.print(table);
         out.println();
         summary.append('\n').append(table).append('\n');
+        summary.append(LatencyBuckets.render(p)); // summary.txt only: too wide for the console
     }
 
     private boolean write(Path dir, ConfigLoader.Loaded cfg, long started, String runId, StoreInfo info, RunMeta meta,

@@ -5,6 +5,7 @@ import io.linkbench.measure.RunResult;
 import io.linkbench.report.AtomicFile;
 import io.linkbench.report.CurveTable;
 import io.linkbench.report.Formats;
+import io.linkbench.report.HgrmFiles;
 import io.linkbench.report.ResultFiles;
 import io.linkbench.report.html.HtmlReport;
 import java.io.IOException;
@@ -66,7 +67,8 @@ final class RunFiles {
     }
 
     /**
-     * Writes {@code result.json}, {@code summary.txt}, {@code report.html} and, for a capacity curve,
+     * Writes {@code result.json}, {@code summary.txt}, {@code report.html}, the {@code .hgrm} percentile files
+     * ({@link HgrmFiles}) and, for a capacity curve,
      * {@code curve.csv} into {@code dir}, each on
      * its own, and says on the error stream which of them and of {@code earlierFailures} (lines
      * {@code "<file>: <reason>"}) could not be written. Returns true when every file was written.
@@ -77,6 +79,7 @@ final class RunFiles {
         attempt(failures, ResultFiles.RESULT_JSON, () -> files.writeResult(dir, result));
         attempt(failures, ResultFiles.SUMMARY_TXT, () -> files.writeSummary(dir, summary));
         attempt(failures, HtmlReport.FILE_NAME, () -> new HtmlReport().write(dir.resolve(HtmlReport.FILE_NAME), result));
+        failures.addAll(new HgrmFiles().write(dir, result));
         List<io.linkbench.measure.PhaseResult> curve = result.phases().stream().filter(p -> p.target() != null).toList();
         if (!curve.isEmpty()) {
             attempt(failures, CURVE_CSV, () -> AtomicFile.write(dir.resolve(CURVE_CSV),

@@ -65,6 +65,12 @@ class RunRecordTest {
         for (String key : List.of("maxid1", "maxtime", "requesters", "seed", "displayfreq", "store")) {
             assertTrue(json.get("config").has(key), key + " missing from config");
         }
+        // the percentile files and the bucket table
+        assertTrue(Files.readString(dir.resolve("request-GET_NODE.hgrm")).contains("Percentile"));
+        assertTrue(Files.isRegularFile(dir.resolve("load-LOAD_LINKS.hgrm")));
+        String summary = Files.readString(dir.resolve("summary.txt"));
+        assertTrue(summary.contains("service time buckets"), summary);
+        assertFalse(cli.out().contains("service time buckets"), "the bucket table is not printed on the console");
         RunResult back = new ResultFiles().read(dir);
         assertEquals("baseline-a", back.meta().tag());
         assertEquals(argv, back.meta().commandLine());

@@ -10,6 +10,7 @@ import io.linkbench.report.LatencyBuckets;
 import io.linkbench.report.LatencyTable;
 import io.linkbench.report.ResultFiles;
 import io.linkbench.run.CostProbe;
+import io.linkbench.run.IntervalCounters;
 import io.linkbench.run.LoadPhase;
 import io.linkbench.run.LoadRecord;
 import io.linkbench.run.LoadStep;
@@ -123,7 +124,7 @@ final class RunCommand implements Callable<Integer> {
             dir = files.createRunDirectory(resultsBase, cfg.provider().name(), Instant.ofEpochMilli(started));
             intervals = new IntervalFiles(dir, operationNames(), started);
             CostProbe cost = CostProbe.local(store, run);
-            PhaseObserver observer = PhaseObserver.of(cost, intervals, live);
+            PhaseObserver observer = PhaseObserver.of(cost, new IntervalCounters(store), intervals, live);
             info = store.info();
             Map<String, String> facts = new LinkedHashMap<>(info.facts());
             facts.put("probe devices", cost.devicesOrigin());

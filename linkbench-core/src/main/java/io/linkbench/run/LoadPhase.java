@@ -111,6 +111,7 @@ public final class LoadPhase {
                         + " batches of %d rows%n", nodes, sliceStart, sliceStart + nodes - 1,
                 fleet.shared() ? ": " + fleet.describe() : "", expectedLinks, run.loaders(), run.bulkInsertCount());
         Map<String, Long> countersBefore = StoreCounters.read(store);
+        observer.phaseStarted(Phase.LOAD, 0);
         observer.windowStarted(Phase.LOAD, 0);
         long wallStart = System.currentTimeMillis();
         long start = System.nanoTime();

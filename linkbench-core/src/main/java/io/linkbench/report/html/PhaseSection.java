@@ -40,6 +40,8 @@ final class PhaseSection {
 
         IntervalCharts charts = new IntervalCharts(p);
         out.append("<div class=\"charts\">\n").append(charts.throughput(id)).append(charts.p99(id)).append("</div>\n");
+        CounterCharts more = new CounterCharts(p);
+        out.append(more.busy(id));
 
         out.append("<h3>Latency</h3>\n");
         latency.appendTo(out, p);
@@ -68,6 +70,7 @@ final class PhaseSection {
             t.appendTo(out);
         }
         counters(out, p);
+        out.append(more.counters(id));
         out.append("</section>\n");
     }
 

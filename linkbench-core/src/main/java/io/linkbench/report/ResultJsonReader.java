@@ -45,7 +45,7 @@ import org.HdrHistogram.Histogram;
  * readers of the file use it). The fields added to schema version 1 later ({@code run_id},
  * {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code graph}, {@code growth},
  * {@code status}, {@code ended_by}, {@code end_reason}, an op's {@code outcomes}, a curve step's
- * {@code target}, and the reproduction facts {@code tag}, {@code notes}, {@code command_line},
+ * {@code target}, a phase's {@code logical_bytes}, and the reproduction facts {@code tag}, {@code notes}, {@code command_line},
  * {@code host_facts}, {@code jvm}, {@code build}, {@code server_config_file}) may be missing: an older file reads as "not recorded".
  */
 final class ResultJsonReader {
@@ -159,7 +159,8 @@ final class ResultJsonReader {
         PhaseResult.Latency latency = new PhaseResult.Latency(bool(p, "open_loop", at), decimal(p, "target_rate", at, 0),
                 ops, histogram(required(p, "schedule_lag", at), at + "schedule_lag."));
         PhaseResult.StoreReadings store = new PhaseResult.StoreReadings(
-                integers(p, "store_counters", at, Long.MIN_VALUE), integer(p, "size_bytes", at, -1));
+                integers(p, "store_counters", at, Long.MIN_VALUE), integer(p, "size_bytes", at, -1),
+                optionalInteger(p, "logical_bytes", at, -1, -1));
         PhaseResult.GraphFacts graph = new PhaseResult.GraphFacts(graph(optionalObject(p, "graph", at), at + "graph."),
                 growth(optionalObject(p, "growth", at), at + "growth."), optionalInteger(p, "continuations", at, 0, 0));
         return new PhaseResult(phase, (int) optionalInteger(p, "loop", at, 0, 0),

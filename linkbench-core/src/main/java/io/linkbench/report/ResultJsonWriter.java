@@ -156,6 +156,9 @@ final class ResultJsonWriter {
         }
         g.writeEndObject();
         g.writeNumberField("size_bytes", p.sizeBytes());
+        g.writeNumberField("logical_bytes", p.logicalBytes());
+        g.writeFieldName("space_amplification");
+        number(g, p.store().spaceAmplification());
         g.writeFieldName("store_counters");
         longMap(g, p.storeCounters());
         g.writeNumberField("continuations", p.graph().continuations());

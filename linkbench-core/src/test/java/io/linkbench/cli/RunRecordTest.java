@@ -71,7 +71,14 @@ class RunRecordTest {
         String summary = Files.readString(dir.resolve("summary.txt"));
         assertTrue(summary.contains("service time buckets"), summary);
         assertFalse(cli.out().contains("service time buckets"), "the bucket table is not printed on the console");
+        // logical bytes of the load, and the space amplification next to its size
+        JsonNode load = json.get("phases").get(0);
+        assertTrue(load.get("logical_bytes").asLong() > 8 * 1000, load.get("logical_bytes").toString());
+        assertEquals((double) load.get("size_bytes").asLong() / load.get("logical_bytes").asLong(),
+                load.get("space_amplification").asDouble(), 1e-9);
+        assertEquals(-1, json.get("phases").get(1).get("logical_bytes").asLong());
         RunResult back = new ResultFiles().read(dir);
+        assertEquals(load.get("logical_bytes").asLong(), back.phases().get(0).logicalBytes());
         assertEquals("baseline-a", back.meta().tag());
         assertEquals(argv, back.meta().commandLine());
         assertEquals(host.get("cpu_model").asText(), back.meta().host().cpuModel());

@@ -60,6 +60,21 @@ class IntervalFiguresTest {
     }
 
     @Test
+    void theLoadCountsItsLogicalBytesKeysAndPayloadsAsTheStoreReceivedThem() throws Exception {
+        PhaseDriver d = new PhaseDriver("store", "memory", "maxid1", "3001", "loaders", "3", "bulk_insert_count", "100",
+                "maxtime", "0.3");
+        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(d.settings, d.sessions()))) {
+            PhaseResult load = d.load(store, io.linkbench.measure.PhaseObserver.NONE);
+            java.util.Map<String, Long> c = load.storeCounters(); // the memory store counts the rows and payload it got
+            long expected = c.get("payload_bytes_written") + 8 * c.get("node_rows_written")
+                    + 24 * c.get("link_rows_written") + 16 * c.get("count_rows_written");
+            assertEquals(expected, load.logicalBytes());
+            assertTrue(load.store().spaceAmplification() > 0, "memory store size / logical: " + load.store().spaceAmplification());
+            assertEquals(-1, d.requests(store, io.linkbench.measure.PhaseObserver.NONE).logicalBytes(), "requests count none");
+        }
+    }
+
+    @Test
     void aClosedLoopHasNoBusyFigures() throws Exception {
         PhaseDriver d = new PhaseDriver("store", "memory", "maxid1", "1001", "maxtime", "0.6", "displayfreq", "0.25");
         try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(d.settings, d.sessions()))) {

@@ -162,6 +162,14 @@ public final class ResultFiles {
         AtomicFile.write(dir.resolve(SERVER_CONFIG_TXT), serverConfigText(settings).getBytes(StandardCharsets.UTF_8));
     }
 
+    /**
+     * A setting about credentials rather than one ({@code default_password_lifetime}, {@code password_encryption},
+     * {@code max_password_errors}): its value is kept.
+     */
+    private static final java.util.regex.Pattern ABOUT_CREDENTIALS = java.util.regex.Pattern.compile(
+            "lifetime|errors|expired|old_passwords|validation|history|reuse|length|encryption|policy|require|check"
+                    + "|hash|timeout|plugin|_file|_path|_dir", java.util.regex.Pattern.CASE_INSENSITIVE);
+
     /** The text of {@link #writeServerConfig}. */
     static String serverConfigText(Map<String, String> settings) {
         StringBuilder text = new StringBuilder();
@@ -169,7 +177,8 @@ public final class ResultFiles {
             String name = e.getKey().replaceAll("[\\r\\n]", " ");
             String value = e.getValue() == null ? "" : e.getValue().replace("\\", "\\\\").replace("\r", "")
                     .replace("\n", "\\n");
-            value = MessageText.looksSecret(name) && !value.isEmpty() ? MessageText.HIDDEN : MessageText.redact(value);
+            value = MessageText.looksSecret(name) && !ABOUT_CREDENTIALS.matcher(name).find() && !value.isEmpty()
+                    ? MessageText.HIDDEN : MessageText.redact(value);
             text.append(name).append(" = ").append(value).append('\n');
         }
         return text.toString();

@@ -16,11 +16,15 @@ class ServerConfigFileTest {
         settings.put("repl_password", "hunter2");
         settings.put("primary_conninfo", "host=db user=r password=hunter2");
         settings.put("empty", "");
+        settings.put("default_password_lifetime", "0");
+        settings.put("report_password", "");
         assertEquals("""
                 a_first = two\\nlines
+                default_password_lifetime = 0
                 empty =\s
                 primary_conninfo = host=db user=r password=***
                 repl_password = ***
+                report_password =\s
                 z_last = 1
                 """, ResultFiles.serverConfigText(settings));
     }

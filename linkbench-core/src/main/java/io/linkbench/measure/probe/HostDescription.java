@@ -91,6 +91,14 @@ public final class HostDescription {
                 return device + ": " + l.get(0).trim();
             }
         }
+        for (Path p : candidates) { // no model (a virtual disk): its driver says what it is, e.g. virtio_blk
+            try {
+                Path driver = p.resolveSibling("driver").toRealPath();
+                return device + ": " + driver.getFileName() + " (no model)";
+            } catch (IOException | RuntimeException e) {
+                // try the next
+            }
+        }
         return device + ": " + (device.startsWith("dm-") ? "device-mapper" : UNKNOWN);
     }
 

@@ -95,7 +95,7 @@ public final class RequestPhase {
                     run.requests(), run.maxSeconds(),
                     run.warmupSeconds() > 0 ? String.format(Locale.ROOT, " after %.0f s warm-up", run.warmupSeconds()) : "");
             WarmupGate warmup = new WarmupGate();
-            BusyRequesters busy = run.openLoop() ? new BusyRequesters(startNanos) : null;
+            BusyRequesters busy = run.openLoop() ? new BusyRequesters(threads, startNanos) : null;
             List<Requester> requesters = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 long quota = run.requests() / threads + (i < run.requests() % threads ? 1 : 0);
@@ -103,7 +103,7 @@ public final class RequestPhase {
                 Requester r = new Requester(sessions.get(i), new RequestGenerator(workload, shape, seed, stream),
                         recorder.newWorker(), calls,
                         new Retrier(run.maxRetries(), run.retryBackoffMs(), control, Seeds.derive(seed, Seeds.Stream.REQUESTS, -1 - stream)),
-                        quota, warmupEnd, warmup, deadline, schedule, control, busy);
+                        quota, warmupEnd, warmup, deadline, schedule, control, busy == null ? null : busy.slot(i));
                 Thread t = new Thread(r, "requester-" + i);
                 t.setDaemon(true);
                 workers.add(t);

@@ -35,7 +35,7 @@ public final class Requester implements Runnable {
     private final long deadlineNanos;
     private final ArrivalSchedule schedule;
     private final RunControl control;
-    private final BusyRequesters busy;
+    private final BusyRequesters.Slot busy;
     private final boolean[] reportedUnexpected = new boolean[Op.count()];
     private long done;
 
@@ -46,10 +46,10 @@ public final class Requester implements Runnable {
                 null);
     }
 
-    /** @param busy counts the requesters inside a store call at once (open loop), or null */
+    /** @param busy this requester's marks for counting the requesters inside a store call at once (open loop), or null */
     Requester(StoreSession session, RequestGenerator generator, WorkerRecorder recorder, OpCalls calls,
               Retrier retrier, long quota, long warmupEndNanos, WarmupGate warmup, long deadlineNanos,
-              ArrivalSchedule schedule, RunControl control, BusyRequesters busy) {
+              ArrivalSchedule schedule, RunControl control, BusyRequesters.Slot busy) {
         this.busy = busy;
         this.session = session;
         this.generator = generator;
@@ -119,11 +119,11 @@ public final class Requester implements Runnable {
         if (busy == null) {
             execute(r, intended, start);
         } else {
-            busy.enter();
+            busy.enter(start);
             try {
                 execute(r, intended, start);
             } finally {
-                busy.exit(start, System.nanoTime());
+                busy.exit(System.nanoTime());
             }
         }
         if (measuring) {

@@ -4,14 +4,10 @@ import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
@@ -45,22 +41,6 @@ public final class HgrmFiles {
             }
         }
         return out;
-    }
-
-    /**
-     * Writes every file of {@link #files} into {@code dir}; returns one line {@code "<file>: <reason>"} per
-     * file that could not be written.
-     */
-    public List<String> write(Path dir, RunResult run) {
-        List<String> failures = new ArrayList<>();
-        for (Map.Entry<String, byte[]> f : files(run).entrySet()) {
-            try {
-                AtomicFile.write(dir.resolve(f.getKey()), f.getValue());
-            } catch (IOException e) {
-                failures.add(f.getKey() + ": " + AtomicFile.reason(e));
-            }
-        }
-        return failures;
     }
 
     static byte[] distribution(Histogram h) {

@@ -62,9 +62,11 @@ class RunRecordTest {
         assertTrue(json.get("server_config_file").isNull(), "the memory store reports no server configuration");
         assertTrue(json.get("store").get("facts").get("server config").asText().contains("not reported"));
         // every effective key is kept, with its value
-        for (String key : List.of("maxid1", "maxtime", "requesters", "seed", "displayfreq", "store")) {
-            assertTrue(json.get("config").has(key), key + " missing from config");
+        for (io.linkbench.config.Setting key : io.linkbench.config.CoreSettings.all()) {
+            assertTrue(json.get("config").has(key.key()) || key.defaultValue() == null,
+                    key.key() + " missing from config: " + json.get("config"));
         }
+        assertEquals("1001", json.get("config").get("maxid1").asText());
         // the percentile files and the bucket table
         assertTrue(Files.readString(dir.resolve("request-GET_NODE.hgrm")).contains("Percentile"));
         assertTrue(Files.isRegularFile(dir.resolve("load-LOAD_LINKS.hgrm")));

@@ -67,6 +67,9 @@ public final class Main implements Callable<Integer> {
     @CommandLine.Mixin
     MetricsOption metrics = new MetricsOption();
 
+    @CommandLine.Mixin
+    RunLabel label = new RunLabel();
+
     private final PrintStream out;
     private final PrintStream err;
     private final StoreProviders providers;
@@ -173,7 +176,7 @@ public final class Main implements Callable<Integer> {
             throw new ConfigException("--loops " + loops + ": must be 1 or more");
         }
         return new RunCommand(out, err, providers, common, results, load, requests, loops,
-                curve.plan(requests, loops), metrics, details).call();
+                curve.plan(requests, loops), metrics, details, label).call();
     }
 
     private void printKeys() {

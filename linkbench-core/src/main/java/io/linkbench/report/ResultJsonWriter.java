@@ -11,6 +11,7 @@ import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.RunMeta;
 import io.linkbench.measure.RunResult;
 import io.linkbench.store.StoreInfo;
 import java.io.ByteArrayOutputStream;
@@ -44,6 +45,7 @@ final class ResultJsonWriter {
             g.writeStringField("started", iso(run.startedEpochMs()));
             g.writeNumberField("started_epoch_ms", run.startedEpochMs());
             g.writeStringField("host", run.host());
+            meta(g, run.meta());
             g.writeFieldName("config");
             stringMap(g, run.config());
             g.writeFieldName("store");
@@ -57,6 +59,59 @@ final class ResultJsonWriter {
         }
         bytes.write('\n');
         return bytes.toByteArray();
+    }
+
+    /** The reproduction facts, at the top level next to {@code host}. */
+    private static void meta(JsonGenerator g, RunMeta m) throws IOException {
+        g.writeStringField("tag", m.tag());
+        g.writeStringField("notes", m.notes());
+        g.writeArrayFieldStart("command_line");
+        for (String a : m.commandLine()) {
+            g.writeString(a);
+        }
+        g.writeEndArray();
+        g.writeFieldName("host_facts");
+        if (m.host() == null) {
+            g.writeNull();
+        } else {
+            g.writeStartObject();
+            g.writeStringField("cpu_model", m.host().cpuModel());
+            g.writeNumberField("cores", m.host().cores());
+            g.writeNumberField("memory_bytes", m.host().memoryBytes());
+            g.writeStringField("kernel", m.host().kernel());
+            g.writeStringField("data_device_model", m.host().dataDeviceModel());
+            g.writeStringField("filesystem", m.host().filesystem());
+            g.writeEndObject();
+        }
+        g.writeFieldName("jvm");
+        if (m.jvm() == null) {
+            g.writeNull();
+        } else {
+            g.writeStartObject();
+            g.writeStringField("version", m.jvm().version());
+            g.writeStringField("vendor", m.jvm().vendor());
+            g.writeArrayFieldStart("flags");
+            for (String f : m.jvm().flags()) {
+                g.writeString(f);
+            }
+            g.writeEndArray();
+            g.writeNumberField("max_heap_bytes", m.jvm().maxHeapBytes());
+            g.writeEndObject();
+        }
+        g.writeFieldName("build");
+        if (m.build() == null) {
+            g.writeNull();
+        } else {
+            g.writeStartObject();
+            g.writeStringField("version", m.build().version());
+            g.writeStringField("commit", m.build().commit());
+            g.writeEndObject();
+        }
+        if (m.serverConfigFile().isEmpty()) {
+            g.writeNullField("server_config_file");
+        } else {
+            g.writeStringField("server_config_file", m.serverConfigFile());
+        }
     }
 
     private static void store(JsonGenerator g, StoreInfo s) throws IOException {
@@ -101,6 +156,9 @@ final class ResultJsonWriter {
         }
         g.writeEndObject();
         g.writeNumberField("size_bytes", p.sizeBytes());
+        g.writeNumberField("logical_bytes", p.logicalBytes());
+        g.writeFieldName("space_amplification");
+        number(g, p.store().spaceAmplification());
         g.writeFieldName("store_counters");
         longMap(g, p.storeCounters());
         g.writeNumberField("continuations", p.graph().continuations());

@@ -55,6 +55,11 @@ public final class CostProbe implements PhaseObserver {
         return new CostProbe(new HostProbe(ProbeTargets.local(dataDir, run.probeDevices(), pid)));
     }
 
+    /** The block devices the probe counts (those holding the data), possibly none. */
+    public List<String> devices() {
+        return probe.targets().devices();
+    }
+
     /** How the devices were chosen (or why none were), for the report's facts. */
     public String devicesOrigin() {
         return probe.targets().devicesOrigin();

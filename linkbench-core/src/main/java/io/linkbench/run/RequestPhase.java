@@ -95,6 +95,7 @@ public final class RequestPhase {
                     run.requests(), run.maxSeconds(),
                     run.warmupSeconds() > 0 ? String.format(Locale.ROOT, " after %.0f s warm-up", run.warmupSeconds()) : "");
             WarmupGate warmup = new WarmupGate();
+            BusyRequesters busy = run.openLoop() ? new BusyRequesters(threads, startNanos) : null;
             List<Requester> requesters = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 long quota = run.requests() / threads + (i < run.requests() % threads ? 1 : 0);
@@ -102,15 +103,16 @@ public final class RequestPhase {
                 Requester r = new Requester(sessions.get(i), new RequestGenerator(workload, shape, seed, stream),
                         recorder.newWorker(), calls,
                         new Retrier(run.maxRetries(), run.retryBackoffMs(), control, Seeds.derive(seed, Seeds.Stream.REQUESTS, -1 - stream)),
-                        quota, warmupEnd, warmup, deadline, schedule, control);
+                        quota, warmupEnd, warmup, deadline, schedule, control, busy == null ? null : busy.slot(i));
                 Thread t = new Thread(r, "requester-" + i);
                 t.setDaemon(true);
                 workers.add(t);
                 requesters.add(r);
             }
             long wallStart = System.currentTimeMillis();
+            observer.phaseStarted(Phase.REQUEST, loop);
             workers.forEach(Thread::start);
-            Monitor monitor = new Monitor(recorder, names, startNanos, warmupEnd, warmup, store);
+            Monitor monitor = new Monitor(recorder, names, startNanos, warmupEnd, warmup, store, busy);
             monitor.watch(workers, deadline);
             long endNanos = System.nanoTime();
             monitor.interval(endNanos);
@@ -202,6 +204,7 @@ public final class RequestPhase {
         private final List<String> warnings = new ArrayList<>();
         private final List<IntervalPoint> points = new ArrayList<>();
         private final GraphStore store;
+        private final BusyRequesters busy;
         private Map<String, Long> countersBefore = Map.of();
         private long measuredStartNanos;
         private int lagGrowth;
@@ -209,7 +212,8 @@ public final class RequestPhase {
         private boolean backlogWarned;
 
         Monitor(PhaseRecorder recorder, String[] names, long startNanos, long warmupEnd, WarmupGate warmup,
-                GraphStore store) {
+                GraphStore store, BusyRequesters busy) {
+            this.busy = busy;
             this.recorder = recorder;
             this.names = names;
             this.startNanos = startNanos;
@@ -234,7 +238,11 @@ public final class RequestPhase {
         private IntervalSample interval(long now) {
             IntervalSample s = recorder.sample();
             boolean warm = measuredStartNanos < 0;
-            IntervalPoint p = s.toPoint(names, (now - startNanos) / 1e9, warm, observer.intervalRates());
+            Map<String, Double> rates = new java.util.LinkedHashMap<>(observer.intervalRates());
+            if (busy != null) {
+                rates.putAll(busy.sample(now));
+            }
+            IntervalPoint p = s.toPoint(names, (now - startNanos) / 1e9, warm, rates);
             boolean emptyTail = s.totalCount() == 0 && p.errors() == 0
                     && s.seconds() < run.displaySeconds() / 2 && !points.isEmpty();
             if (!warm && !emptyTail) { // the last, partial interval is kept unless nothing happened in it

@@ -2,6 +2,7 @@ package io.linkbench.report.html;
 
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.report.LatencyBuckets;
 import io.linkbench.report.SummaryRow;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,9 +40,12 @@ final class PhaseSection {
 
         IntervalCharts charts = new IntervalCharts(p);
         out.append("<div class=\"charts\">\n").append(charts.throughput(id)).append(charts.p99(id)).append("</div>\n");
+        CounterCharts more = new CounterCharts(p);
+        out.append(more.busy(id));
 
         out.append("<h3>Latency</h3>\n");
         latency.appendTo(out, p);
+        buckets(out, p);
         workload.appendTo(out, p);
 
         out.append("<h3>Cost ").append(load ? "per row loaded" : "per operation").append("</h3>\n");
@@ -66,6 +70,7 @@ final class PhaseSection {
             t.appendTo(out);
         }
         counters(out, p);
+        out.append(more.counters(id));
         out.append("</section>\n");
     }
 
@@ -100,6 +105,20 @@ final class PhaseSection {
 
     private static void fact(StringBuilder out, String name, String value) {
         out.append("<dt>").append(Html.esc(name)).append("</dt><dd>").append(Html.esc(value)).append("</dd>\n");
+    }
+
+    /** The response-time bucket table ({@link LatencyBuckets}). */
+    private static void buckets(StringBuilder out, PhaseResult p) {
+        List<String[]> rows = LatencyBuckets.rows(p);
+        if (rows.isEmpty()) {
+            return;
+        }
+        out.append("<h3>").append(p.openLoop() ? "Response" : "Service").append("-time buckets</h3>\n");
+        out.append("<p class=\"note legend\">Calls per bucket: each column counts the calls that took at most its ms and"
+                + " more than the previous column's; buckets double from 1 µs to the slowest call.</p>\n");
+        HtmlTable t = new HtmlTable("buckets", true, rows.get(0));
+        rows.subList(1, rows.size()).forEach(t::row);
+        t.appendTo(out);
     }
 
     private static void counters(StringBuilder out, PhaseResult p) {

@@ -63,7 +63,14 @@ final class ReportChecks {
 
     /** Everything the brief asks of every report. */
     void assertHoldsRun(RunResult run) throws XPathExpressionException {
-        assertEquals(2 * run.phases().size(), count("//svg"), "two charts per phase");
+        assertEquals(2 * run.phases().size(), count("//svg[not(contains(@id,'-counter-')) and not(contains(@id,'-busy'))]"),
+                "two charts per phase, besides the store counters' and the busy requesters'");
+        for (int i = 0; i < run.phases().size(); i++) {
+            boolean counters = run.phases().get(i).intervals().stream().anyMatch(pt -> pt.rates().entrySet().stream()
+                    .anyMatch(e -> e.getKey().startsWith("store.") && e.getValue() > 0));
+            assertEquals(counters, count("//svg[@id='phase-" + i + "-counter-0']") == 1,
+                    "phase " + i + ": a counter chart when a store counter changed");
+        }
         for (int i = 0; i < run.phases().size(); i++) {
             assertPhase(i, run.phases().get(i));
         }

@@ -1,5 +1,6 @@
 package io.linkbench.cli;
 
+import io.linkbench.measure.GrowthVerdict;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.measure.PhaseObserver;
@@ -165,6 +166,10 @@ final class RunCommand implements Callable<Integer> {
                 String table = new CostTable().renderLoops(loopResults);
                 out.print(table);
                 summary.append('\n').append(table);
+                GrowthVerdict.acrossLoops(loopResults, shape.startId(), shape.nodeCount()).ifPresent(line -> {
+                    out.println(line);
+                    summary.append(line).append('\n');
+                });
             }
         } finally {
             try {

@@ -37,6 +37,7 @@ import java.time.format.DateTimeFormatter;
  *       "continuations": 12,               // request: GET_LINKS_LIST calls that continued a full page
  *       "graph": <graph> or null,          // load: the shape of the graph loaded
  *       "growth": <growth> or null,        // request: what the phase did to the graph, warm-up included
+ *       "drift": <drift> or null,          // request: throughput from the first interval to the last
  *       "ops": [ { "name": "GET_NODE", "count": 123, "errors": 0, "errors_by_kind": { "TIMEOUT": 0 },
  *                  "retries": 0, "rows": 0,
  *                  "outcomes": { "calls": 123, "hits": 120, "rows": 120, "asked": 0 },
@@ -70,7 +71,13 @@ import java.time.format.DateTimeFormatter;
  *             "id1s_by_links": { "0": 0, "1": 0, "2": 162400, "3-10": 30000, "11-100": 7000, ">100": 600 } }
  *
  * <growth> = { "links_inserted": 5120, "links_deleted": 960, "nodes_added": 2500, "nodes_deleted": 240,
- *              "largest_list_seen": 812 }   // the highest count a COUNT_LINK returned
+ *              "largest_list_seen": 812,   // the highest count a COUNT_LINK returned
+ *              "loaded_links": 323520, "loaded_longest_list": 700,   // what the load wrote (model), -1 unknown
+ *              "links_growth_pct": 1.2, "longest_list_ratio": 1.16 } // for readers; null when unknown
+ *
+ * <drift> = { "intervals": 6, "first_ops": 128085.0, "last_ops": 68514.0, "last_vs_first_pct": -46.5,
+ *             "slope_pct_per_min": -93.0, "trend_pct": -45.1, "noise_pct": 2.1,   // null when unknown
+ *             "beyond_noise": true }   // for readers: recomputed from the intervals when read
  * }</pre>
  * {@code throughput} is successful ops (rows, for a load) per second. The percentiles, ISO times,
  * throughput and {@code links_per_id1} are for readers; {@link #read} rebuilds the records from the

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * only the calls inside the pause see it, in their service time. Skipped when the server's process is not
  * on this host or this user may not signal it.
  */
+@Tag("mysql")
 class MySqlCoordinatedOmissionTest {
     private static final long PAUSE_MS = 2000;
     private static final double SECOND = 1e9;

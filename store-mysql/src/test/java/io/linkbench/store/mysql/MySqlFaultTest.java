@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * costs the operations that were running (counted as errors) and nothing else: the requesters
  * reconnect, the phase ends on time and reports, and the counts still verify.
  */
+@Tag("mysql")
 class MySqlFaultTest {
 
     @Test

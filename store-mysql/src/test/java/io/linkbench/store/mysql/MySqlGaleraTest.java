@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * running. Certification failures are retried as CONFLICT, a node
  * killed mid-phase costs only the calls it had, and every node verifies.
  */
+@Tag("galera")
 class MySqlGaleraTest {
     private static final String DB = "lbtest_galera";
     private static final String ALL = "hosts=127.0.0.1:3311,127.0.0.1:3312,127.0.0.1:3313";

@@ -24,6 +24,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * phase costs the operations that were running (counted as retries, or as CONNECTION errors when the
  * retries run out), the phase ends on time, and the counts verify.
  */
+@Tag("postgres")
 class PgFaultTest {
     private static final String SECRET = "not-the-password-42";
 

@@ -31,12 +31,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The store's own cases beyond the TCK: its configuration, serializable writers of one hot
  * (id1, link_type), the list index built after the load and cancelled on the server, and its metrics.
  */
+@Tag("postgres")
 class PgStoreCasesTest {
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.store.LocalHost;
+import io.linkbench.tck.Await;
 import io.linkbench.tck.FaultSupport;
 import io.linkbench.tck.FaultSupport.CapturedRun;
 import java.net.ServerSocket;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -93,22 +95,24 @@ class MySqlFaultTest {
         assertEquals(0, CliRunner.run("myrocks.properties", db, "verify"));
     }
 
-    /** Waits until both requesters have connected to {@code db}. */
+    /**
+     * Waits until both requesters have connected to {@code db} and run a few hundred operations (20 nodes added
+     * past the loaded ids: ADD_NODE is 2.6% of the mix).
+     */
     private static void awaitRequesters(String db) throws Exception {
         try (Connection c = MySqlTestServer.jdbc("")) {
-            for (int i = 0; i < 600; i++) {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                        "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE db = '" + db + "'")) {
-                    rs.next();
-                    if (rs.getInt(1) >= 2) {
-                        Thread.sleep(1500); // let them run a while before the restart
-                        return;
-                    }
-                }
-                Thread.sleep(100);
-            }
+            Await.until(Duration.ofSeconds(60), "both requesters connected to " + db, () -> queryLong(c,
+                    "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE db = '" + db + "'") >= 2);
+            Await.until(Duration.ofSeconds(60), "20 nodes added by the requesters",
+                    () -> queryLong(c, "SELECT COALESCE(MAX(id), 0) FROM " + db + ".nodetable") >= 2001 + 20);
         }
-        throw new AssertionError("the requesters never connected to " + db);
+    }
+
+    private static long queryLong(Connection c, String sql) throws Exception {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     /** A run with stderr captured, which must say something. */

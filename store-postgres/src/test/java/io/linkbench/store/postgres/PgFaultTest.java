@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.cli.Main;
 import io.linkbench.store.LocalHost;
+import io.linkbench.tck.Await;
 import io.linkbench.tck.FaultSupport;
 import io.linkbench.tck.FaultSupport.CapturedRun;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -100,7 +102,7 @@ class PgFaultTest {
             Future<Integer> run = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=2001", "-D",
                     "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-r",
                     "--results", results.resolve("r").toString()).toArray(String[]::new)));
-            awaitRequesters();
+            awaitRequesters(schema);
             Process restart = new ProcessBuilder("bash", root.resolve("scripts/start-postgres.sh").toString(), "restart")
                     .inheritIO().start();
             assertTrue(restart.waitFor(120, TimeUnit.SECONDS), "start-postgres.sh restart did not finish");
@@ -124,22 +126,25 @@ class PgFaultTest {
         assertEquals(0, Main.run(cli(schema, "verify").toArray(String[]::new)));
     }
 
-    /** Waits until both requesters are connected, then lets them run a while. */
-    private static void awaitRequesters() throws Exception {
+    /**
+     * Waits until both requesters are connected and have run a few hundred operations (20 nodes added past the
+     * loaded ids: ADD_NODE is 2.6% of the mix).
+     */
+    private static void awaitRequesters(String schema) throws Exception {
         try (Connection c = PgTestServer.jdbc()) {
-            for (int i = 0; i < 600; i++) {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM"
-                        + " pg_stat_activity WHERE application_name = 'linkbench' AND pid <> pg_backend_pid()")) {
-                    rs.next();
-                    if (rs.getInt(1) >= 3) { // the admin connection and two requesters
-                        Thread.sleep(1500);
-                        return;
-                    }
-                }
-                Thread.sleep(100);
-            }
+            Await.until(Duration.ofSeconds(60), "the admin connection and two requesters", () -> queryLong(c,
+                    "SELECT COUNT(*) FROM pg_stat_activity WHERE application_name = 'linkbench' AND pid <> pg_backend_pid()")
+                    >= 3);
+            Await.until(Duration.ofSeconds(60), "20 nodes added by the requesters",
+                    () -> queryLong(c, "SELECT COALESCE(MAX(id), 0) FROM " + schema + ".nodetable") >= 2001 + 20);
         }
-        throw new AssertionError("the requesters never connected");
+    }
+
+    private static long queryLong(Connection c, String sql) throws Exception {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     /** {@code -c config/postgres.properties} with the test server's coordinates, a schema, and {@code args}. */

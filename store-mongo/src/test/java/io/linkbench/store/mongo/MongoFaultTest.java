@@ -45,6 +45,8 @@ class MongoFaultTest {
         assertEquals(1, o.exitCode(), o.err());
         assertTrue(line.startsWith("linkbench: cannot connect to MongoDB at 127.0.0.1:" + port), o.err());
         assertTrue(line.contains("refused"), "the cause is named: " + line);
+        assertTrue(line.endsWith("; a local server: bash scripts/start-documentdb.sh; another server: set url, host, port,"
+                + " user, password_file"), "the script and the keys: " + line);
         assertTrue(seconds < 2 + 8, "gave up after " + seconds + " s with server_selection_timeout=2");
     }
 

@@ -32,6 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("mysql")
 class MySqlFaultTest {
+    private static final String HINT = "; a local server: bash scripts/start-mariadb.sh; another server: set host, port,"
+            + " socket, user, password_file";
 
     @Test
     void refusedConnectionEndsTheRunWithOneLine(@TempDir Path results) throws Exception {
@@ -40,6 +42,21 @@ class MySqlFaultTest {
                 "-D", "password=x", "-r", "--results", results.toString());
         assertEquals(1, o.exitCode());
         assertTrue(o.firstLine().startsWith("linkbench: cannot connect to MySQL server 127.0.0.1:" + port), o.err());
+        assertTrue(o.firstLine().endsWith(HINT), "the script and the keys: " + o.err());
+    }
+
+    @Test
+    void unknownHostOrUserNamesTheScriptAndTheKeys(@TempDir Path results) throws Exception {
+        CapturedRun host = runCapturingErr("-D", "store=mysql", "-D", "host=nosuchhost.invalid", "-D", "password=x", "-r",
+                "--results", results.toString());
+        assertEquals(1, host.exitCode());
+        assertTrue(host.firstLine().endsWith(HINT), host.err());
+        MySqlTestServer.assumeAvailable();
+        CapturedRun user = runCapturingErr("-D", "store=mysql", "-D", "host=" + MySqlTestServer.HOST, "-D",
+                "port=" + MySqlTestServer.PORT, "-D", "user=lbtest_nobody", "-D", "password=x", "-r",
+                "--results", results.toString());
+        assertEquals(1, user.exitCode());
+        assertTrue(user.firstLine().contains("Access denied") && user.firstLine().endsWith(HINT), user.err());
     }
 
     @Test
@@ -52,6 +69,7 @@ class MySqlFaultTest {
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertEquals(1, o.exitCode());
             assertTrue(o.firstLine().startsWith("linkbench: cannot connect to MySQL server"), o.err());
+            assertFalse(o.firstLine().contains("scripts/start-mariadb.sh"), "a live but silent server needs no hint");
             assertTrue(seconds < 2 + 8, "gave up after " + seconds + " s with connect_timeout=2");
         }
     }

@@ -40,6 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("postgres")
 class PgFaultTest {
     private static final String SECRET = "not-the-password-42";
+    private static final String HINT = "; a local server: bash scripts/start-postgres.sh; another server: set host, port,"
+            + " user, password_file";
 
     @Test
     void unreachableServerEndsTheRunWithOneLine(@TempDir Path results) throws Exception {
@@ -48,6 +50,15 @@ class PgFaultTest {
                 "-D", "port=" + port, "-D", "password=" + SECRET, "-r", "--results", results.toString()));
         assertEquals(1, o.exitCode());
         assertTrue(o.firstLine().startsWith("linkbench: cannot connect to PostgreSQL server 127.0.0.1:" + port), o.err());
+        assertTrue(o.firstLine().endsWith(HINT), "the script and the keys: " + o.err());
+    }
+
+    @Test
+    void unknownHostNamesTheScriptAndTheKeys(@TempDir Path results) throws Exception {
+        CapturedRun o = oneLine(FaultSupport.runCapturingErr("-D", "store=postgres", "-D", "host=nosuchhost.invalid",
+                "-D", "password=" + SECRET, "-r", "--results", results.toString()));
+        assertEquals(1, o.exitCode());
+        assertTrue(o.firstLine().endsWith(HINT), o.err());
     }
 
     @Test
@@ -60,6 +71,7 @@ class PgFaultTest {
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertEquals(1, o.exitCode());
             assertTrue(o.firstLine().startsWith("linkbench: cannot connect to PostgreSQL server"), o.err());
+            assertFalse(o.firstLine().contains("scripts/start-postgres.sh"), "a live but silent server needs no hint");
             assertTrue(seconds < 2 + 8, "gave up after " + seconds + " s with connect_timeout=2");
         }
     }
@@ -73,6 +85,7 @@ class PgFaultTest {
         assertEquals(1, o.exitCode());
         assertTrue(o.firstLine().contains("cannot connect to PostgreSQL server")
                 && o.firstLine().contains("password authentication failed"), o.err());
+        assertTrue(o.firstLine().endsWith(HINT), o.err());
     }
 
     @Test

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 15: three client processes ({@code scripts/fleet.sh 3}) against MariaDB load the graph one
+ * Three client processes ({@code scripts/fleet.sh 3}) against MariaDB load the graph one
  * host loads with the same seed, run the request phase together, merge into the sum of their work,
  * and leave a graph that verifies.
  */

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 15, item 4: linkbench through all three nodes of the local Galera cluster of
+ * linkbench through all three nodes of the local Galera cluster of
  * {@code scripts/start-galera.sh} (ports 3311-3313, started by scripts/test.sh); skipped when it is not
  * running. Certification failures are retried as CONFLICT, a node
  * killed mid-phase costs only the calls it had, and every node verifies.

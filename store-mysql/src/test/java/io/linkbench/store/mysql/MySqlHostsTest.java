@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 15, item 3: {@code hosts} spreads sessions over several servers and skips the ones that are down. */
+/** {@code hosts} spreads sessions over several servers and skips the ones that are down. */
 @Tag("mysql")
 class MySqlHostsTest {
     /** A loopback port nothing listens on: connecting is refused at once, as to a killed server. */

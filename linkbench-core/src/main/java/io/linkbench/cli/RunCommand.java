@@ -169,6 +169,10 @@ final class RunCommand implements Callable<Integer> {
                 GrowthVerdict.acrossLoops(loopResults, shape.startId(), shape.nodeCount()).ifPresent(line -> {
                     out.println(line);
                     summary.append(line).append('\n');
+                    if (line.startsWith(GrowthVerdict.WARNING)) { // result.json and the report: on the last loop
+                        phases.set(phases.size() - 1,
+                                phases.get(phases.size() - 1).withWarning(line.substring(GrowthVerdict.WARNING.length())));
+                    }
                 });
             }
         } finally {

@@ -17,6 +17,8 @@ import java.util.Optional;
 public final class GrowthVerdict {
     /** Growth of the links, in % of the loaded ones, above which a phase's figures depend on its length. */
     public static final double GROWTH_LIMIT_PCT = 10;
+    /** How a console line that is a warning starts. */
+    public static final String WARNING = "WARNING: ";
 
     private GrowthVerdict() {
     }
@@ -97,7 +99,7 @@ public final class GrowthVerdict {
         double pct = 100.0 * net / loaded;
         line += fmt(", the graph grew %.1f%% since the load (%+,d links on the %,d loaded)", pct, net, loaded);
         if (pct > GROWTH_LIMIT_PCT) {
-            line = "WARNING: " + line + fmt(": the loops ran on different graphs and are not comparable with each"
+            line = WARNING + line + fmt(": the loops ran on different graphs and are not comparable with each"
                     + " other; reload between them, or use maxid1 >= %,d for this many loops of this length",
                     maxId1UnderLimit(pct, startId1, nodes));
         }

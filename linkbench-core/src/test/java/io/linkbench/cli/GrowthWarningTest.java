@@ -63,12 +63,18 @@ class GrowthWarningTest {
     }
 
     @Test
-    void loopsSayHowMuchTheGraphGrewSinceTheLoad() {
+    void loopsSayHowMuchTheGraphGrewSinceTheLoad() throws Exception {
         assertEquals(0, run("20001", "--loops", "2"), cli.err());
         String console = cli.out();
         assertTrue(console.contains("WARNING: across 2 loops: throughput"), console);
         assertTrue(Pattern.compile("the graph grew [0-9.]+% since the load").matcher(console).find(), console);
         assertTrue(console.contains("reload between them"), console);
+        Path dir;
+        try (Stream<Path> s = Files.list(tmp.resolve("20001"))) {
+            dir = s.findFirst().orElseThrow();
+        }
+        JsonNode lastLoop = new ObjectMapper().readTree(dir.resolve("result.json").toFile()).get("phases").get(2);
+        assertTrue(lastLoop.get("warnings").toString().contains("across 2 loops"), "on the last loop: " + lastLoop.get("warnings"));
     }
 
     private static JsonNode requestPhase(Path results) throws Exception {

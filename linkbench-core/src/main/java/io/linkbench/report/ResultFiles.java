@@ -87,7 +87,8 @@ import java.time.format.DateTimeFormatter;
  * <p>An op's {@code outcomes} are what its successful calls found ({@link io.linkbench.measure.OpOutcomes}):
  * calls recorded, hits (an existing row was found), rows returned and id2s asked for; all 0 for load
  * steps. {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code graph},
- * {@code outcomes}, {@code run_id}, {@code status}, {@code ended_by}, {@code end_reason}, {@code growth} and the
+ * {@code outcomes}, {@code run_id}, {@code status}, {@code ended_by}, {@code end_reason}, {@code growth} (and its
+ * {@code loaded_*}, {@code links_growth_pct} and {@code longest_list_ratio}), {@code drift} and the
  * cost's {@code parts} and dirty-page figures were added without a new {@code schema_version}, whose policy is to
  * change only when
  * a field changes meaning: a file without them reads as "not recorded" (no outcomes, no graph, 0

@@ -10,8 +10,8 @@ import java.util.TreeMap;
 
 /**
  * One phase of the report: a header (phase, loop, measured seconds and times, closed or open loop,
- * throughput, how it ended, graph growth, warnings), the throughput and p99 charts, the latency tables, the
- * operation statistics or the graph loaded, the cost (compact summary row and every figure), post-load
+ * throughput, how it ended, graph growth, throughput drift, warnings), the throughput and p99 charts, the
+ * latency tables, the operation statistics or the graph loaded, the cost (compact summary row and every figure), post-load
  * steps, store counter deltas and size.
  */
 final class PhaseSection {

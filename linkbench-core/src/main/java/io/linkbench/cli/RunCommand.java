@@ -1,5 +1,6 @@
 package io.linkbench.cli;
 
+import io.linkbench.measure.GrowthVerdict;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunMeta;
 import io.linkbench.measure.RunResult;
@@ -180,6 +181,14 @@ final class RunCommand implements Callable<Integer> {
                 String table = new CostTable().renderLoops(loopResults);
                 out.print(table);
                 summary.append('\n').append(table);
+                GrowthVerdict.acrossLoops(loopResults, shape.startId(), shape.nodeCount()).ifPresent(line -> {
+                    out.println(line);
+                    summary.append(line).append('\n');
+                    if (line.startsWith(GrowthVerdict.WARNING)) { // result.json and the report: on the last loop
+                        phases.set(phases.size() - 1,
+                                phases.get(phases.size() - 1).withWarning(line.substring(GrowthVerdict.WARNING.length())));
+                    }
+                });
             }
         } finally {
             try {

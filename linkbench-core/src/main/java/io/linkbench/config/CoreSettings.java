@@ -27,7 +27,7 @@ public final class CoreSettings {
         // the graph
         s.add(Setting.of("startid1", "1", "first node id of this client's slice of the graph"));
         s.add(Setting.of("maxid1", "100001", "one past the last node id (nodes startid1 .. maxid1-1)"));
-        // a client fleet (DESIGN §5)
+        // a client fleet (distributed.md)
         s.add(Setting.of("client_count", "1", "client hosts that together do what one host would: each loads its slice of startid1..maxid1-1 and runs its share of requests and requestrate with streams of its own"));
         s.add(Setting.of("client_index", "0", "this host's index in the fleet, 0 .. client_count-1 (a Kubernetes Indexed Job's JOB_COMPLETION_INDEX sets it)"));
         s.add(Setting.of("start_at", "", "ISO-8601 instant (e.g. 2026-01-31T12:00:00Z) at which the first phase starts its measured window on every host; also the base time of loaded rows; empty: start at once"));

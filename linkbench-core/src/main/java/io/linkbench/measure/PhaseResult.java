@@ -148,6 +148,13 @@ public record PhaseResult(Phase phase, int loop, Window window, Latency latency,
                 target);
     }
 
+    /** This result with one more warning (e.g. what several loops together did to the graph). */
+    public PhaseResult withWarning(String warning) {
+        List<String> more = new java.util.ArrayList<>(warnings);
+        more.add(warning);
+        return new PhaseResult(phase, loop, window, latency, end, more, store, steps, cost, intervals, graph, target);
+    }
+
     /** This result as the step {@code newTarget} of a curve. */
     public PhaseResult with(StepTarget newTarget) {
         return new PhaseResult(phase, loop, window, latency, end, warnings, store, steps, cost, intervals, graph,

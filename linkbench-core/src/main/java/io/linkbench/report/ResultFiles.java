@@ -51,6 +51,7 @@ import java.util.TreeMap;
  *       "continuations": 12,               // request: GET_LINKS_LIST calls that continued a full page
  *       "graph": <graph> or null,          // load: the shape of the graph loaded
  *       "growth": <growth> or null,        // request: what the phase did to the graph, warm-up included
+ *       "drift": <drift> or null,          // request: throughput from the first interval to the last
  *       "ops": [ { "name": "GET_NODE", "count": 123, "errors": 0, "errors_by_kind": { "TIMEOUT": 0 },
  *                  "retries": 0, "rows": 0,
  *                  "outcomes": { "calls": 123, "hits": 120, "rows": 120, "asked": 0 },
@@ -86,7 +87,13 @@ import java.util.TreeMap;
  *             "id1s_by_links": { "0": 0, "1": 0, "2": 162400, "3-10": 30000, "11-100": 7000, ">100": 600 } }
  *
  * <growth> = { "links_inserted": 5120, "links_deleted": 960, "nodes_added": 2500, "nodes_deleted": 240,
- *              "largest_list_seen": 812 }   // the highest count a COUNT_LINK returned
+ *              "largest_list_seen": 812,   // the highest count a COUNT_LINK returned
+ *              "loaded_links": 323520, "loaded_longest_list": 700,   // what the load wrote (model), -1 unknown
+ *              "links_growth_pct": 1.2, "longest_list_ratio": 1.16 } // for readers; null when unknown
+ *
+ * <drift> = { "intervals": 6, "first_ops": 128085.0, "last_ops": 68514.0, "last_vs_first_pct": -46.5,
+ *             "slope_pct_per_min": -93.0, "trend_pct": -45.1, "noise_pct": 2.1,   // null when unknown
+ *             "beyond_noise": true }   // for readers: recomputed from the intervals when read
  * }</pre>
  * {@code throughput} is successful ops (rows, for a load) per second. The percentiles, ISO times,
  * throughput and {@code links_per_id1} are for readers; {@link #read} rebuilds the records from the
@@ -96,7 +103,8 @@ import java.util.TreeMap;
  * <p>An op's {@code outcomes} are what its successful calls found ({@link io.linkbench.measure.OpOutcomes}):
  * calls recorded, hits (an existing row was found), rows returned and id2s asked for; all 0 for load
  * steps. {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code graph},
- * {@code outcomes}, {@code run_id}, {@code status}, {@code ended_by}, {@code end_reason}, {@code growth} and the
+ * {@code outcomes}, {@code run_id}, {@code status}, {@code ended_by}, {@code end_reason}, {@code growth} (and its
+ * {@code loaded_*}, {@code links_growth_pct} and {@code longest_list_ratio}), {@code drift} and the
  * cost's {@code parts} and dirty-page figures were added without a new {@code schema_version}, whose policy is to
  * change only when
  * a field changes meaning: a file without them reads as "not recorded" (no outcomes, no graph, 0

@@ -203,7 +203,8 @@ final class ResultJsonReader {
         }
         return new GraphGrowth(integer(g, "links_inserted", at, 0), integer(g, "links_deleted", at, 0),
                 integer(g, "nodes_added", at, 0), integer(g, "nodes_deleted", at, 0),
-                integer(g, "largest_list_seen", at, 0));
+                integer(g, "largest_list_seen", at, 0), optionalInteger(g, "loaded_links", at, -1, -1),
+                optionalInteger(g, "loaded_longest_list", at, -1, -1));
     }
 
     private static GraphStats graph(JsonNode g, String at) throws IOException {

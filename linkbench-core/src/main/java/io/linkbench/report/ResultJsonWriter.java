@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import io.linkbench.measure.GraphGrowth;
+import io.linkbench.measure.ThroughputDrift;
 import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpStats;
@@ -166,6 +167,8 @@ final class ResultJsonWriter {
         graph(g, p.graph().loaded());
         g.writeFieldName("growth");
         growth(g, p.graph().growth());
+        g.writeFieldName("drift");
+        drift(g, p.isLoad() ? null : ThroughputDrift.of(p.intervals()));
         g.writeArrayFieldStart("ops");
         for (OpStats s : p.ops()) {
             op(g, s);
@@ -295,7 +298,37 @@ final class ResultJsonWriter {
         g.writeNumberField("nodes_added", growth.nodesAdded());
         g.writeNumberField("nodes_deleted", growth.nodesDeleted());
         g.writeNumberField("largest_list_seen", growth.largestListSeen());
+        g.writeNumberField("loaded_links", growth.loadedLinks());
+        g.writeNumberField("loaded_longest_list", growth.loadedLongestList());
+        nullable(g, "links_growth_pct", growth.linksGrowthPct());
+        nullable(g, "longest_list_ratio", growth.longestListRatio());
         g.writeEndObject();
+    }
+
+    /** The throughput drift (recomputed from the intervals when read back), or null. */
+    private static void drift(JsonGenerator g, ThroughputDrift d) throws IOException {
+        if (d == null) {
+            g.writeNull();
+            return;
+        }
+        g.writeStartObject();
+        g.writeNumberField("intervals", d.intervals());
+        nullable(g, "first_ops", d.firstOps());
+        nullable(g, "last_ops", d.lastOps());
+        nullable(g, "last_vs_first_pct", d.lastVsFirstPct());
+        nullable(g, "slope_pct_per_min", d.slopePctPerMin());
+        nullable(g, "trend_pct", d.trendPct());
+        nullable(g, "noise_pct", d.noisePct());
+        g.writeBooleanField("beyond_noise", d.beyondNoise());
+        g.writeEndObject();
+    }
+
+    private static void nullable(JsonGenerator g, String name, double v) throws IOException {
+        if (Double.isFinite(v)) {
+            g.writeNumberField(name, rounded(v));
+        } else {
+            g.writeNullField(name);
+        }
     }
 
     private static void graph(JsonGenerator g, GraphStats s) throws IOException {

@@ -20,7 +20,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The cost of each phase from the host and process probe (DESIGN §4): snapshots at the start and end
+ * The cost of each phase from the host and process probe (metrics.md): snapshots at the start and end
  * of the measured window and at every interval, turned into the named {@link PhaseCost} figures (per
  * operation, and the raw totals that {@code merge} sums across client hosts) and the interval rates.
  * Runs on the phase's monitoring thread only.

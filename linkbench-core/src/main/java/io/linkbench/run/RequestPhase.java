@@ -1,6 +1,7 @@
 package io.linkbench.run;
 
 import io.linkbench.measure.GraphGrowth;
+import io.linkbench.measure.GrowthVerdict;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalSample;
 import io.linkbench.measure.OpOutcomes;
@@ -12,6 +13,7 @@ import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseRecorder;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.ThroughputDrift;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreSession;
@@ -135,6 +137,13 @@ public final class RequestPhase {
             GraphGrowth growth = growth(recorder);
             out.printf(Locale.ROOT, "request phase %s%n", end.describe());
             out.println("graph growth (warm-up included): " + growth.describe());
+            ThroughputDrift drift = ThroughputDrift.of(monitor.points);
+            out.println("throughput drift: " + (drift == null ? "fewer than 2 full intervals" : drift.describe()));
+            GrowthVerdict.warning(growth, drift, (endNanos - startNanos) / 1e9, shape.startId(), shape.nodeCount())
+                    .ifPresent(w -> {
+                        warnings.add(w);
+                        out.println("WARNING: " + w);
+                    });
             return new PhaseResult(Phase.REQUEST, loop,
                     new PhaseResult.Window(wallMeasuredStart, System.currentTimeMillis(), seconds),
                     new PhaseResult.Latency(run.openLoop(), run.requestRate(), stats, recorder.scheduleLag()), end,
@@ -178,7 +187,8 @@ public final class RequestPhase {
                 recorder.wholePhaseOutcomes(Op.DELETE_LINK.ordinal()).hits(),
                 recorder.wholePhaseOutcomes(Op.ADD_NODE.ordinal()).calls(),
                 recorder.wholePhaseOutcomes(Op.DELETE_NODE.ordinal()).hits(),
-                recorder.wholePhaseMaxRows(Op.COUNT_LINK.ordinal()));
+                recorder.wholePhaseMaxRows(Op.COUNT_LINK.ordinal()), shape.expectedLinks(),
+                shape.linksOfType(shape.maxDegree(), 0));
     }
 
     private static void closeAll(List<StoreSession> sessions, List<Thread> workers) {

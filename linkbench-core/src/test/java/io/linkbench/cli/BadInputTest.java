@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Issue 12: bad input exits 2 with one line naming the key; no value is echoed whole, no secret at all. */
+/** Bad input exits 2 with one line naming the key; no value is echoed whole, no secret at all. */
 class BadInputTest {
     @TempDir
     Path tmp;

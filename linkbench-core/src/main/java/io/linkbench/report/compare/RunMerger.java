@@ -27,7 +27,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Combines the results of several client hosts that ran the same phases at the same time against
- * one database into one result, as if one client had done all the work (DESIGN §5).
+ * one database into one result, as if one client had done all the work.
  *
  * <p>The runs must have the same phases (names and loop numbers, in the same order), the same store
  * and engine, and agree on open or closed loop. Per phase:

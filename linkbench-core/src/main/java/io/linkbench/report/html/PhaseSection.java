@@ -11,8 +11,8 @@ import java.util.TreeMap;
 
 /**
  * One phase of the report: a header (phase, loop, measured seconds and times, closed or open loop,
- * throughput, how it ended, graph growth, warnings), the throughput and p99 charts, the latency tables, the
- * operation statistics or the graph loaded, the cost (compact summary row and every figure), post-load
+ * throughput, how it ended, graph growth, throughput drift, warnings), the throughput and p99 charts, the
+ * latency tables, the operation statistics or the graph loaded, the cost (compact summary row and every figure), post-load
  * steps, store counter deltas and size.
  */
 final class PhaseSection {
@@ -99,6 +99,10 @@ final class PhaseSection {
         fact(out, "ended", p.end().describe());
         if (p.graph().growth() != null) {
             fact(out, "graph growth (warm-up included)", p.graph().growth().describe());
+        }
+        io.linkbench.measure.ThroughputDrift drift = p.isLoad() ? null : io.linkbench.measure.ThroughputDrift.of(p.intervals());
+        if (drift != null) {
+            fact(out, "throughput drift", drift.describe());
         }
         out.append("</dl>\n");
     }

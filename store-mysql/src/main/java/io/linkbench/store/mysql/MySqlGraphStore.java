@@ -74,7 +74,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
             return new MySqlGraphStore(config, connector, admin);
         } catch (SQLException e) {
             SqlErrorMap.closeQuietly(admin);
-            throw MySqlErrors.MAP.toStore("MySQL server " + config.address(), e);
+            throw Errors.MAP.toStore("MySQL server " + config.address(), e);
         } catch (StoreException | RuntimeException e) {
             SqlErrorMap.closeQuietly(admin);
             throw e;
@@ -118,6 +118,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
             Connection c = admin();
             Map<String, String> facts = new LinkedHashMap<>();
             facts.put("server", config.address());
+            facts.put("transport", config.socket().isEmpty() ? "tcp" : "unix socket");
             facts.put("database", config.database());
             facts.put("isolation", config.isolation().sqlName());
             facts.put("tables", config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable());
@@ -156,7 +157,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     @Override
     public synchronized void saveLoadState(LoadState state) throws StoreException {
         try {
-            schema.saveLoadState(admin(), state.toText());
+            schema.loadState.save(admin(), state);
         } catch (SQLException e) {
             throw adminFailure("save the load state", e);
         }
@@ -164,13 +165,11 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
 
     @Override
     public synchronized Optional<LoadState> loadState() throws StoreException {
-        Optional<String> text;
         try {
-            text = schema.loadState(admin());
+            return schema.loadState.load(admin());
         } catch (SQLException e) {
             throw adminFailure("read the load state", e);
         }
-        return text.isEmpty() ? Optional.empty() : Optional.of(LoadState.parse(text.get()));
     }
 
     @Override
@@ -232,9 +231,9 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         }
         Connection forLinks = connector.open(Connector.Purpose.ADMIN, true);
         try (Connection forCounts = connector.open(Connector.Purpose.ADMIN, true)) {
-            return CountChecker.check(forLinks, forCounts, sql);
+            return CountCheck.check(forLinks, forCounts, sql);
         } catch (SQLException e) {
-            throw MySqlErrors.MAP.toStore("verify counts", e);
+            throw Errors.MAP.toStore("verify counts", e);
         } finally {
             SqlErrorMap.closeQuietly(forLinks);
         }
@@ -321,7 +320,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     }
 
     private StoreException adminFailure(String what, SQLException e) {
-        StoreException se = MySqlErrors.MAP.toStore(what, e);
+        StoreException se = Errors.MAP.toStore(what, e);
         if (se.kind() == Kind.CONNECTION || se.kind() == Kind.TIMEOUT) {
             SqlErrorMap.closeQuietly(admin);
             admin = null;

@@ -166,6 +166,7 @@ class PgStoreCasesTest {
             Map<String, Long> after = m.counters();
             assertTrue(after.get("pg_stat_database.xact_commit") - before.get("pg_stat_database.xact_commit") >= 50,
                     before + " -> " + after);
+            assertTrue(after.get("statements") - before.get("statements") >= 50, before + " -> " + after);
             assertTrue(after.get("pg_stat_wal.wal_bytes") > before.get("pg_stat_wal.wal_bytes"));
             assertTrue(after.containsKey("pg_stat_bgwriter.checkpoints_req"), after.toString());
             assertTrue(m.sizeBytes().orElseThrow() > 0);

@@ -14,7 +14,7 @@ import java.util.Properties;
  * a slow statement fails as 57014 (TIMEOUT) and leaves the connection usable. The user and password
  * travel in {@link Properties}, never in the URL, so they appear in no message.
  */
-final class PgConnector {
+final class Connector {
     /** SQLSTATE of "database does not exist". */
     static final String NO_DATABASE = "3D000";
 
@@ -31,7 +31,7 @@ final class PgConnector {
     private final PgConfig config;
     private final org.postgresql.Driver driver = new org.postgresql.Driver();
 
-    PgConnector(PgConfig config) {
+    Connector(PgConfig config) {
         this.config = config;
     }
 
@@ -46,7 +46,7 @@ final class PgConnector {
             return connect(purpose, database);
         } catch (SQLException e) {
             // no server to talk to, a handshake that timed out included, is CONNECTION as the SPI asks
-            Kind kind = PgErrors.MAP.isConnectionLoss(e) ? Kind.CONNECTION : PgErrors.MAP.kindOf(e);
+            Kind kind = Errors.MAP.isConnectionLoss(e) ? Kind.CONNECTION : Errors.MAP.kindOf(e);
             throw new StoreException(kind, "cannot connect to PostgreSQL server " + config.address() + " as '"
                     + config.user() + "' to database " + database + ": " + SqlErrorMap.oneLine(e), e);
         }

@@ -10,7 +10,9 @@
 # /usr/bin/time. Statements come from the server's counters read around each phase by the server's
 # own client: MySQL `Questions` (server-wide), PostgreSQL xact_commit + xact_rollback of the
 # database. OLD_HOST / NEW_HOST (default 127.0.0.1 and localhost) pick each build's host: with
-# localhost the new MySQL store connects through the server's Unix socket. Prints one row per phase
+# localhost the new MySQL store connects through the server's Unix socket; OLD_ARGS / NEW_ARGS add
+# options to one build's phases (e.g. NEW_ARGS="-D socket=/var/tmp/linkbench-postgres/socket" for the
+# PostgreSQL store's Unix socket). Prints one row per phase
 # and the load average; the JVM's start-up and compilation are inside the figures, as users run it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,11 +53,11 @@ printf '%-4s %-9s %7s %7s %9s %8s %9s %9s %10s %10s %10s %7s\n' build host user_
     stmts/req cli_us/req user_us/req cli_us/stmt srv_us/req load1
 for r in $(seq "$rounds"); do
     for build in old new; do
-        jar=$old; host=$old_host
-        [[ $build == new ]] && { jar=$new; host=$new_host; }
+        jar=$old; host=$old_host; args=(${OLD_ARGS:-})
+        [[ $build == new ]] && { jar=$new; host=$new_host; args=(${NEW_ARGS:-}); }
         q0=$(statements); s0=$(server_ticks)
         /usr/bin/time -f '%U %S %e' -o "$out/$build-$r.time" java -jar "$jar" "${cfg[@]}" "${common[@]}" \
-            -D host="$host" -D maxtime="$secs" -D warmup_time=0 -r --results "$out/results" > "$out/$build-$r.out" 2>&1 \
+            -D host="$host" ${args[@]+"${args[@]}"} -D maxtime="$secs" -D warmup_time=0 -r --results "$out/results" > "$out/$build-$r.out" 2>&1 \
             || { echo "client-cost-ab: the $build request phase failed, see $out/$build-$r.out" >&2; exit 1; }
         sleep 1.5 # PostgreSQL publishes a backend's statistics at most once a second, and at its exit
         q1=$(statements); s1=$(server_ticks)

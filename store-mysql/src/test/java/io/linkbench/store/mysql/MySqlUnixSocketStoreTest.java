@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The store TCK with InnoDB tables through the server's Unix socket ({@code socket}, read by
- * {@link UnixSocket}), its concurrent cases included; skipped when the server has no socket on this host.
+ * core's {@code UnixSocket}), its concurrent cases included; skipped when the server has no socket on this host.
  */
 class MySqlUnixSocketStoreTest extends GraphStoreContract {
 

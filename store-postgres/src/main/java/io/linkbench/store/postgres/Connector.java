@@ -55,7 +55,9 @@ final class Connector {
     /** As {@link #open(Purpose, String)}, failing with the driver's exception (to tell 3D000 apart). */
     Connection connect(Purpose purpose, String database) throws SQLException {
         int connectSeconds = Math.max(1, config.connectTimeoutMs() / 1000);
-        StringBuilder url = new StringBuilder("jdbc:postgresql://").append(config.address()).append('/')
+        // over the Unix socket the URL's host and port are placeholders: the socket goes to its path
+        String server = config.socket().isEmpty() ? config.address() : "localhost:" + config.port();
+        StringBuilder url = new StringBuilder("jdbc:postgresql://").append(server).append('/')
                 .append(database)
                 .append("?prepareThreshold=1&preparedStatementCacheQueries=0&tcpKeepAlive=true")
                 .append("&ApplicationName=linkbench&connectTimeout=").append(connectSeconds)
@@ -66,6 +68,11 @@ final class Connector {
         Properties props = new Properties();
         props.setProperty("user", config.user());
         props.setProperty("password", config.password());
+        if (!config.socket().isEmpty()) {
+            props.setProperty("socketFactory", UnixSocketFactory.class.getName());
+            props.setProperty("socketFactoryArg", config.socket());
+            props.setProperty("sslmode", "disable"); // a local socket needs no TLS
+        }
         long timeoutMs = purpose == Purpose.ADMIN ? 0 : config.socketTimeoutMs();
         props.setProperty("options", "-c statement_timeout=" + timeoutMs + " -c search_path=" + config.schema());
         Connection c = null;

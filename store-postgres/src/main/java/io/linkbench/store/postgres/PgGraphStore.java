@@ -52,7 +52,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         this.schema = new Schema(config, sql);
         this.admin = new SessionConnection<>(() -> new SqlConnection(connector.open(Purpose.ADMIN), sql),
                 Errors.MAP, false);
-        this.local = LocalHost.isLocal(config.host());
+        this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         this.serverVersion = serverVersion;
     }
 
@@ -90,6 +90,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
             Connection c = h.jdbc();
             Map<String, String> facts = new LinkedHashMap<>();
             facts.put("server", config.address());
+            facts.put("transport", config.socket().isEmpty() ? "tcp" : "unix socket");
             facts.put("database", config.database());
             facts.put("schema", config.schema());
             facts.put("isolation", config.isolation().sqlName());

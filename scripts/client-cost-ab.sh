@@ -38,8 +38,10 @@ if [[ $case_ == pg-* ]]; then
     statements() { PGPASSWORD=linkbench psql -h 127.0.0.1 -p 5433 -U linkbench -d "$db" -Atc \
         "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"; }
     server_pid() { head -1 "$(PGPASSWORD=linkbench psql -h 127.0.0.1 -p 5433 -U linkbench -d "$db" -Atc 'SHOW data_directory')/postmaster.pid"; }
-    server_ticks() { local t=0; for p in $(pgrep -P "$(server_pid)") "$(server_pid)"; do
-        t=$(( t + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0) )); done; echo $t; }
+    # the postmaster with the CPU of its exited backends (cutime, cstime) and the live backends'
+    server_ticks() { local pm t; pm=$(server_pid); t=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$pm/stat")
+        for p in $(pgrep -P "$pm"); do t=$(( t + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0) )); done
+        echo "$t"; }
 else
     statements() { mysql -N -B -e "SHOW GLOBAL STATUS LIKE 'Questions'" | awk '{print $2}'; }
     server_ticks() { awk '{print $14 + $15}' "/proc/$(cat /run/mysqld/mysqld.pid)/stat"; }

@@ -7,12 +7,14 @@ import io.linkbench.store.SchemaMode;
 import io.linkbench.tck.GraphStoreContract;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The store TCK with InnoDB tables through the server's Unix socket ({@code socket}, read by
  * core's {@code UnixSocket}), its concurrent cases included; skipped when the server has no socket on this host.
  */
+@Tag("mysql")
 class MySqlUnixSocketStoreTest extends GraphStoreContract {
 
     @Override

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * host=/dir), read by core's {@code UnixSocket} without a native library; skipped when the test
  * server has no socket on this host (LINKBENCH_PG_SOCKET_DIR, default scripts/start-postgres.sh's).
  */
+@Tag("postgres")
 class PgUnixSocketStoreTest extends GraphStoreContract {
     private static final String SCHEMA = "lbtest_tck_socket";
     private static final String DIR = System.getenv().getOrDefault("LINKBENCH_PG_SOCKET_DIR",

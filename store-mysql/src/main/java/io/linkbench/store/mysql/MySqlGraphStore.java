@@ -144,8 +144,29 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     public synchronized void prepareForLoad(SchemaMode mode) throws StoreException {
         try {
             schema.prepareForLoad(admin(), mode);
+            awaitSchemaOnEveryHost();
         } catch (SQLException e) {
             throw adminFailure("prepare the schema", e);
+        }
+    }
+
+    /**
+     * With several hosts of one Galera cluster, waits until every node has applied the schema just
+     * changed: a node acknowledges DDL before the others apply it, so a loader on another node could
+     * find no table. Each node is asked to read the tables with {@code wsrep_sync_wait = 1}, which
+     * waits for that node to catch up with the cluster first.
+     */
+    private void awaitSchemaOnEveryHost() throws SQLException, StoreException {
+        if (config.servers().size() < 2 || !galera(admin())) {
+            return;
+        }
+        for (int i = 0; i < config.servers().size(); i++) {
+            try (Connection c = connector.open(Connector.Purpose.ADMIN, true, i); Statement s = c.createStatement()) {
+                s.execute("SET SESSION wsrep_sync_wait = 1");
+                for (String table : List.of(config.nodeTable(), config.linkTable(), config.countTable())) {
+                    s.executeQuery("SELECT 1 FROM " + SqlText.quote(table) + " LIMIT 0").close();
+                }
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package io.linkbench.cli;
 import io.linkbench.config.ConfigException;
 import io.linkbench.config.CoreSettings;
 import io.linkbench.config.KeyCheck;
+import io.linkbench.config.MessageText;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import io.linkbench.store.StoreProvider;
@@ -44,7 +45,7 @@ final class ConfigLoader {
     record Loaded(StoreProvider provider, List<Setting> declared, Settings settings, Map<String, String> notes,
                   List<String> remarks, List<String> messages) {
         void printMessages(PrintStream err) {
-            messages.forEach(err::println);
+            messages.forEach(m -> err.println(MessageText.line(m)));
         }
     }
 

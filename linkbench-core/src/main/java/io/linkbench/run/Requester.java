@@ -26,6 +26,9 @@ public final class Requester implements Runnable {
     private final StoreSession session;
     private final RequestGenerator generator;
     private final WorkerRecorder recorder;
+    /** Read by the phase after this thread ended (Thread.join orders the writes before the read). */
+    private long succeeded;
+    private long failed;
     private final OpCalls calls;
     private final Retrier retrier;
     private final long quota;
@@ -118,6 +121,16 @@ public final class Requester implements Runnable {
         return done;
     }
 
+    /** Calls that succeeded, warm-up included. */
+    long succeeded() {
+        return succeeded;
+    }
+
+    /** Calls that failed after their retries, warm-up included. */
+    long failed() {
+        return failed;
+    }
+
     /** True once this requester issued its whole share of {@code requests}. */
     boolean usedQuota() {
         return done >= quota;
@@ -146,6 +159,7 @@ public final class Requester implements Runnable {
                 if (r.op == Op.GET_LINKS_LIST) {
                     generator.listReturned(r, rows);
                 }
+                succeeded++;
                 return;
             } catch (StoreException e) {
                 if (retrier.retry(e, attempt, deadlineNanos, op, recorder)) {
@@ -169,6 +183,7 @@ public final class Requester implements Runnable {
     }
 
     private void fail(int op, long intended, long start, StoreException.Kind kind, Exception e) {
+        failed++;
         if (kind == StoreException.Kind.FATAL) {
             control.fail(oneLine(e)); // the store can serve nothing more: the run stops, failed
         }

@@ -171,13 +171,16 @@ class MainTest {
     void optionsBeforeVerifyApplyToIt() {
         assertEquals(2, run("-D", "store=memory", "-D", "maxid=1", "verify"));
         assertTrue(err().contains("did you mean 'maxid1'"), err());
-        assertEquals(0, run("-D", "store=memory", "verify"), err());
+        assertEquals(1, run("-D", "store=memory", "verify"), err());
+        assertTrue(err().strip().endsWith("\nlinkbench: nothing loaded to verify: this store records no load (it is empty,"
+                + " was recreated, or is a memory store in a new process); load it first with -l"), err());
     }
 
     @Test
-    void verifyOnMemoryStoreReportsNoMismatches() {
-        assertEquals(0, run("verify", "-D", "store=memory"), err());
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("0 mismatches"));
+    void verifyOnAFreshMemoryStoreRefusesInOneLine() {
+        assertEquals(1, run("verify", "-D", "store=memory"), err());
+        assertEquals(1, err().lines().filter(l -> l.startsWith("linkbench: nothing loaded to verify: ")).count(), err());
+        assertFalse(out.toString(StandardCharsets.UTF_8).contains("0 mismatches"), "no verdict on nothing");
     }
 
     @Test

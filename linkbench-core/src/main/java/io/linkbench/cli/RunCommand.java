@@ -166,6 +166,8 @@ final class RunCommand implements Callable<Integer> {
                 out.print(table);
                 summary.append('\n').append(table);
             }
+        } catch (OutOfMemoryError e) { // the phases measured so far are still written, and the reason in one line
+            control.outOfMemory("the run's main thread");
         } finally {
             try {
                 if (intervals != null) {

@@ -80,7 +80,9 @@ public final class Requester implements Runnable {
                     break;
                 }
             }
-        } catch (Error e) { // a requester that dies (out of heap) must not leave the phase to end as if done
+        } catch (OutOfMemoryError e) { // frees the run's heap reserve first: the message needs heap too
+            control.outOfMemory(Thread.currentThread().getName());
+        } catch (Error e) { // a requester that dies must not leave the phase to end as if done
             control.fail(Thread.currentThread().getName() + " stopped: " + e);
         }
     }

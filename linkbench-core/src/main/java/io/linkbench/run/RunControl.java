@@ -45,11 +45,6 @@ public final class RunControl {
                 + " MiB): give it more with java -Xmx... (e.g. -Xmx4g), or lower requesters or maxid1");
     }
 
-    /** True while the heap reserve is held (until {@link #outOfMemory}). */
-    boolean holdsHeapReserve() {
-        return heapReserve != null;
-    }
-
     /** Stops the run because of a failure that makes going on pointless. */
     public void fail(String why) {
         if (!failed) {

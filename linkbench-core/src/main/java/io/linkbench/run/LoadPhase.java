@@ -88,6 +88,7 @@ public final class LoadPhase {
      */
     public PhaseResult execute(GraphStore store, LoadState starting) throws StoreException, InterruptedException {
         Fleet fleet = run.fleet();
+        ConnectionCheck.refuseBeyondLimit(store, run.loaders() + 1, "loaders", run.loaders()); // + the node loader
         if (fleet.index() == 0) {
             store.prepareForLoad(run.schema());
             LoadRecord.save(store, starting);

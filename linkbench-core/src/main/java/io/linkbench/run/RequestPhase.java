@@ -12,7 +12,6 @@ import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseRecorder;
 import io.linkbench.measure.PhaseResult;
-import io.linkbench.store.ConnectionLimit;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreSession;
@@ -78,7 +77,7 @@ public final class RequestPhase {
         long seed = run.seed() + loop * 0x9E3779B97F4A7C15L;
         Fleet fleet = run.fleet();
         try {
-            checkConnections(store, threads);
+            ConnectionCheck.refuseBeyondLimit(store, threads, "requesters", threads);
             for (int i = 0; i < threads; i++) {
                 sessions.add(store.session(i));
             }
@@ -171,18 +170,6 @@ public final class RequestPhase {
         }
         return PhaseEnd.limit("maxtime", String.format(Locale.ROOT, "ended by maxtime (%s s) before requests (%,d in total)",
                 plain(run.maxSeconds()), run.requests()));
-    }
-
-    /** Refuses, in one line, more requesters than the server accepts connections ({@link ConnectionLimit}). */
-    private static void checkConnections(GraphStore store, int requesters) throws StoreException {
-        if (store instanceof ConnectionLimit limit) {
-            ConnectionLimit.Headroom room = limit.connectionHeadroom();
-            if (requesters > room.available()) {
-                throw StoreException.refusal(String.format(Locale.ROOT,
-                        "requesters = %d, but the server accepts only %d more connections (%s): lower requesters"
-                                + " or raise the server's limit", requesters, room.available(), room.detail()));
-            }
-        }
     }
 
     private static String plain(double seconds) {

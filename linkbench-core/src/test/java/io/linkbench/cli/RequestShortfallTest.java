@@ -119,6 +119,13 @@ class RequestShortfallTest {
     }
 
     @Test
+    void moreLoadersThanTheServerAcceptsAreRefusedBeforeTheLoad() {
+        assertEquals(Main.FAILED, run(new Limited(Integer.MAX_VALUE, 1)), cli.out() + cli.err());
+        assertTrue(cli.err().startsWith("linkbench: loaders = 1 (2 connections), but the server accepts only 1 more"
+                + " connections (max_connections = 1, 0 open): lower loaders or raise the server's limit"), cli.err());
+    }
+
+    @Test
     void requestersWithinTheLimitRunAsBefore() {
         assertEquals(Main.OK, run(new Limited(Integer.MAX_VALUE, 4)), cli.out() + cli.err());
         assertTrue(cli.out().contains("request phase completed"), cli.out());

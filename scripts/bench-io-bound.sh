@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# An IO-bound run of one store (issue 11, item 3):
+# An IO-bound run of one store:
 #
 #   scripts/bench-io-bound.sh STORE [-D key=value ...]      STORE: rocksdb, innodb or myrocks
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Client and server CPU per loaded row and per request of the MySQL store (issue 3, item 11):
+# Client and server CPU per loaded row and per request of the MySQL store:
 #
 #   scripts/mysql-cpu-cost.sh [--lean] [ENGINE] [-D key=value ...]
 #

@@ -92,3 +92,4 @@ done
 for host in localhost 127.0.0.1; do
     sql 1 "CREATE USER IF NOT EXISTS '$user'@'$host' IDENTIFIED BY '$password'; GRANT ALL ON *.* TO '$user'@'$host'"
 done
+echo "next: java -jar linkbench.jar -c config/innodb.properties -D hosts=127.0.0.1:3311,127.0.0.1:3312,127.0.0.1:3313 -l -r"

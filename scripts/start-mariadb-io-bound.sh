@@ -8,4 +8,5 @@ if [[ "${1:-}" == "--default" ]]; then
     LINKBENCH_MARIADB_ARGS="" exec bash "$here/restart-mariadb.sh"
 fi
 LINKBENCH_MARIADB_ARGS="--innodb-buffer-pool-size=128M --innodb-flush-method=O_DIRECT --rocksdb-block-cache-size=64M --rocksdb-use-direct-reads=ON --rocksdb-cache-index-and-filter-blocks=0" \
-    exec bash "$here/restart-mariadb.sh"
+    bash "$here/restart-mariadb.sh"
+echo "next: scripts/bench-io-bound.sh innodb   (or myrocks; scripts/start-mariadb-io-bound.sh --default undoes these settings)"

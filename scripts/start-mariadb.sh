@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs (Debian packages mariadb-server, mariadb-plugin-rocksdb) and starts a local MariaDB with
-# the RocksDB engine for linkbench's MySQL store, unless one is already running. Idempotent; quiet on
-# success; exits non-zero with a one-line message on failure.
+# the RocksDB engine for linkbench's MySQL store, unless one is already running. Idempotent; on success
+# prints only the command to run next; exits non-zero with a one-line message on failure.
 #
 # Creates the user LINKBENCH_MYSQL_USER (default linkbench) for 'localhost' and '127.0.0.1' with the
 # password LINKBENCH_PASSWORD (default linkbench) and all privileges, and enables ROCKSDB.
@@ -77,3 +77,5 @@ ALTER USER '$user'@'127.0.0.1' IDENTIFIED BY '$quoted_pw';
 GRANT ALL PRIVILEGES ON *.* TO '$user'@'localhost';
 GRANT ALL PRIVILEGES ON *.* TO '$user'@'127.0.0.1';
 SQL
+
+echo "MariaDB with MyRocks runs on 127.0.0.1:3306 (user $user); next: java -jar linkbench.jar -c config/myrocks.properties -l -r   (InnoDB: -c config/innodb.properties)"

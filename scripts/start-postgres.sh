@@ -98,3 +98,4 @@ SQL
 echo "PostgreSQL $("$bin/postgres" -V | awk '{print $3}') runs in $data (log $log):"
 echo "  jdbc:postgresql://127.0.0.1:$port/linkbench as $user (password from LINKBENCH_PASSWORD, default linkbench)"
 echo "  psql -h 127.0.0.1 -p $port -U $user linkbench    or as $owner: psql -h $sock -p $port -U postgres"
+echo "next: java -jar linkbench.jar -c config/postgres.properties -l -r"

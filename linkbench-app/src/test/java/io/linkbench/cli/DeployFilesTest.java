@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
 /**
- * Issue 15, item 2: what cannot run here (no container runtime, no cluster) is checked as far as it
+ * What cannot run here (no container runtime, no cluster) is checked as far as it
  * can be: the Dockerfile's stages, the manifests parse, and the environment the Indexed Job gives a pod
  * is read by the command line as that pod's place in the fleet.
  */

@@ -67,7 +67,7 @@ final class ConfigLoader {
     static Loaded load(List<Path> files, Map<String, String> overrides, StoreProviders providers, Map<String, String> env) {
         List<String> remarks = new ArrayList<>();
         Map<Source, List<String>> ignored = new LinkedHashMap<>();
-        List<Source> sources = sources(files, remarks, ignored);
+        List<Source> sources = sources(files, remarks, ignored, Optional.ofNullable(env.get("LINKBENCH_HOME")));
         Map<String, String> given = new LinkedHashMap<>(FleetRun.fromEnvironment(env)); // files and -D win
         Map<String, String> notes = new LinkedHashMap<>();
         Map<String, String> perRequester = new LinkedHashMap<>(); // key -> the original file it came from
@@ -108,6 +108,9 @@ final class ConfigLoader {
         declared.addAll(provider.settings());
         KeyCheck.rejectUnknown(given.keySet(), declared);
         convertPerRequester(given, notes, perRequester, messages);
+        if (notes.containsKey("workload_rules")) { // which rules an original file chose, and why: one line
+            messages.add("linkbench: " + notes.get("workload_rules") + " (workload_rules = " + given.get("workload_rules") + ")");
+        }
         return new Loaded(provider, declared, Settings.withDefaults(given, declared), notes, remarks, messages);
     }
 
@@ -139,7 +142,8 @@ final class ConfigLoader {
      * it (its own keys win, as in the original) when it is the only original file given; otherwise the
      * {@code -c} files say what the workload is.
      */
-    private static List<Source> sources(List<Path> files, List<String> remarks, Map<Source, List<String>> ignored) {
+    private static List<Source> sources(List<Path> files, List<String> remarks, Map<Source, List<String>> ignored,
+                                        Optional<String> home) {
         List<Map<String, String>> read = files.stream().map(PropertiesFile::read).toList();
         long originals = read.stream().filter(OriginalConfig::isOriginal).count();
         List<Source> sources = new ArrayList<>();
@@ -151,7 +155,7 @@ final class ConfigLoader {
             }
             Source s = original(file, read.get(i), remarks, ignored);
             Optional<String> workload = s.original.workloadFile();
-            Optional<Path> workloadPath = workload.flatMap(w -> existing(file, w));
+            Optional<Path> workloadPath = workload.flatMap(w -> existing(file, w, home));
             if (workload.isPresent() && originals > 1) {
                 remarks.add(s.name + ": workload_file = " + workload.get() + " not read: the -c files give the workload");
             } else if (workloadPath.isPresent()) {
@@ -159,8 +163,10 @@ final class ConfigLoader {
                 sources.add(OriginalConfig.isOriginal(w) ? original(workloadPath.get(), w, remarks, ignored)
                         : new Source(workloadPath.get().toString(), w, null));
                 remarks.add(s.name + ": workload_file = " + workload.get() + " read before it, as the original does");
-            } else if (workload.isPresent()) {
-                ignored.get(s).add("workload_file=" + workload.get() + " (not found: give it with -c)");
+            } else if (workload.isPresent()) { // the original stops too
+                throw new ConfigException(s.name + ": workload_file=" + workload.get() + ": not found (tried "
+                        + String.join(", ", candidates(file, workload.get(), home).stream().map(Path::toString).toList())
+                        + "); give it with -c or set LINKBENCH_HOME");
             }
             sources.add(s);
         }
@@ -182,23 +188,38 @@ final class ConfigLoader {
     }
 
     /**
-     * A file an original file names: absolute, or relative to the working directory or, as the
-     * original's paths are relative to its home directory, to the parent of the file's directory.
+     * A file an original file names: absolute, or, as the original's paths are relative to its home
+     * directory, relative to {@code LINKBENCH_HOME} when it is set, else to the working directory, the
+     * file's directory and its parent.
      */
+    private static Optional<Path> existing(Path namedIn, String value, Optional<String> home) {
+        return candidates(namedIn, value, home).stream().filter(Files::isRegularFile).findFirst();
+    }
+
     private static Optional<Path> existing(Path namedIn, String value) {
+        return existing(namedIn, value, Optional.ofNullable(System.getenv("LINKBENCH_HOME")));
+    }
+
+    /** The paths {@link #existing} tries, in order. */
+    private static List<Path> candidates(Path namedIn, String value, Optional<String> home) {
         try {
             Path p = Path.of(value.trim());
-            List<Path> candidates = new ArrayList<>(List.of(p));
+            if (p.isAbsolute()) {
+                return List.of(p);
+            }
+            List<Path> candidates = new ArrayList<>();
+            home.filter(h -> !h.isBlank()).ifPresent(h -> candidates.add(Path.of(h).resolve(p)));
+            candidates.add(p);
             Path dir = namedIn.toAbsolutePath().getParent();
-            if (!p.isAbsolute() && dir != null) {
+            if (dir != null) {
                 candidates.add(dir.resolve(p));
                 if (dir.getParent() != null) {
                     candidates.add(dir.getParent().resolve(p));
                 }
             }
-            return candidates.stream().filter(Files::isRegularFile).findFirst();
+            return candidates;
         } catch (InvalidPathException e) {
-            return Optional.empty();
+            return List.of();
         }
     }
 

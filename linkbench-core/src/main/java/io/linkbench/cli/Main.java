@@ -57,11 +57,18 @@ public final class Main implements Callable<Integer> {
             description = "run the request phase N times back to back, each reported on its own (default: ${DEFAULT-VALUE})")
     int loops;
 
+    @Option(names = "--details", description = "after each phase print every cost figure and the store counters too "
+            + "(always in summary.txt), not only the published row")
+    boolean details;
+
     @CommandLine.Mixin
     CurveRun.Options curve = new CurveRun.Options();
 
     @CommandLine.Mixin
     MetricsOption metrics = new MetricsOption();
+
+    @CommandLine.Mixin
+    RunLabel label = new RunLabel();
 
     private final PrintStream out;
     private final PrintStream err;
@@ -171,7 +178,7 @@ public final class Main implements Callable<Integer> {
             throw new ConfigException("--loops " + loops + ": must be 1 or more");
         }
         return new RunCommand(out, err, providers, common, results, load, requests, loops,
-                curve.plan(requests, loops), metrics).call();
+                curve.plan(requests, loops), metrics, details, label).call();
     }
 
     private void printKeys() {

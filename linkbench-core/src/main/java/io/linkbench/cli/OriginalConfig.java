@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -30,7 +31,13 @@ final class OriginalConfig {
             "nodestorefactory", "workload_file", "data_file", "loader_chunk_size", "debuglevel", "maxsamples",
             "max_failed_requests", "generate_nodes", "randomid2max", "id2gen_config", "nlinks_func", "nlinks_config",
             "nlinks_default", "load_random_seed", "request_random_seed", "load_progress_interval",
-            "req_progress_interval", "link_multiget_dist");
+            "req_progress_interval", "link_multiget_dist", "never_change");
+    /** The 2011 mix's addlink share: the 2012 code's FBWorkload.properties. */
+    private static final String MIX_2011_ADDLINK = "8.9886601";
+    /** The 2017 mix's addlink share: the 2017 fork's workload file. */
+    private static final String MIX_2017_ADDLINK = "5.35038";
+    /** The keys and values of the 2012 rules ({@code workload_rules = 2012} needs all of them). */
+    static final Map<String, String> RULES_2012 = rules2012();
     private static final Pattern ORIGINAL_CLASS = Pattern.compile("com\\.(facebook|percona)\\.LinkBench\\..*");
     private static final Set<String> STORE_KEYS = Set.of("linkstore", "nodestore", "linkstorefactory", "nodestorefactory");
     private static final Map<String, String> RENAMED = Map.of("loader_chunk_size", "load_chunk_size",
@@ -51,6 +58,16 @@ final class OriginalConfig {
             Map.entry(Pattern.compile(".*memory.*"), "memory"));
 
     private OriginalConfig() {
+    }
+
+    private static Map<String, String> rules2012() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("workload_rules", "2012");
+        m.put("link_type_split", "extra_first");
+        m.put("link_id2_rule", "offset");
+        m.put("updatelink_missing", "upsert");
+        m.put("link_multiget_distinct", "true");
+        return java.util.Collections.unmodifiableMap(m);
     }
 
     /**
@@ -119,12 +136,15 @@ final class OriginalConfig {
                 generator(original, generator, value, b);
             } else if (key.equals("link_multiget_dist")) {
                 b.multigetDistribution = value; // after the loop: an empty one wins over its _min and _max
+            } else if (key.equals("never_change")) {
+                b.neverChange = value.trim();
             } else if (key.equals("data_file")) {
                 Optional<String> path = existing.apply(value);
                 if (path.isPresent()) {
                     b.put("nlinks_file", path.get(), key + " = " + value);
+                    b.dataHasZeroDegrees = hasZeroDegreeRow(path.get());
                 } else {
-                    b.ignored.add(key + "=" + value + " (not found: the built-in fit of the same data is used)");
+                    b.missingDataFile = value;
                 }
             } else if (OUR_BEHAVIOUR.containsKey(key)) {
                 if (OUR_BEHAVIOUR.get(key).equalsIgnoreCase(value)) {
@@ -141,8 +161,79 @@ final class OriginalConfig {
         if (b.multigetDistribution != null) {
             multigetDistribution(b.multigetDistribution, b);
         }
+        chooseRules(original, b);
         return new Translation(b.values, b.notes, b.storeKeys, b.perRequester, b.ignored, b.sameAsOurs,
                 Optional.ofNullable(b.workloadFile).filter(v -> !v.isBlank()));
+    }
+
+    /**
+     * Which rules the file's workload is: the 2012 code's ({@code never_change = true}, the fork's own
+     * switch to them; a {@code data_file} with the 2011 data's zero-degree row; the 2011 mix) or the 2017
+     * fork's ({@code never_change = false}; a fork's class; a data file without that row). The 2012
+     * rules set every key they need; a file that shows neither leaves the rules to the other files.
+     */
+    private static void chooseRules(Map<String, String> original, Builder b) {
+        String reason = null;
+        boolean rules2012 = false;
+        boolean fork = original.values().stream().anyMatch(v -> v.trim().startsWith("com.percona.")
+                || v.toLowerCase(Locale.ROOT).contains("mongo"));
+        if (b.neverChange != null) {
+            rules2012 = Boolean.parseBoolean(b.neverChange);
+            reason = "never_change = " + b.neverChange + (rules2012 ? " (the fork's switch to the 2012 code's behaviour)"
+                    : " (the fork's own behaviour)");
+        } else if (fork) {
+            reason = "a class of the 2017 fork";
+        } else if (b.dataHasZeroDegrees != null) {
+            rules2012 = b.dataHasZeroDegrees;
+            reason = "data_file " + (rules2012 ? "holds the 2011 data (a degree-0 row)" : "holds the 2017 data (no degree-0 row)");
+        } else if (MIX_2011_ADDLINK.equals(original.getOrDefault("addlink", "").trim())) {
+            rules2012 = true;
+            reason = "the 2011 operation mix";
+        } else if (MIX_2017_ADDLINK.equals(original.getOrDefault("addlink", "").trim())) {
+            reason = "the 2017 operation mix";
+        }
+        if (b.missingDataFile != null) {
+            String fit = rules2012 || reason == null ? "2011" : "2017";
+            b.ignored.add("data_file=" + b.missingDataFile + " (not found: the built-in fit of the " + fit
+                    + " data is used" + (reason == null ? " with the 2012 rules" : "") + ")");
+            if (reason == null) {
+                rules2012 = true;
+                reason = "data_file names the 2012 code's data";
+            }
+        }
+        if (reason == null) {
+            return;
+        }
+        String note = (rules2012 ? "the 2012 code's rules: " : "the 2017 fork's rules: ") + reason;
+        if (rules2012) {
+            RULES_2012.forEach((k, v) -> b.put(k, v, note));
+        } else {
+            b.put("workload_rules", "2017", note);
+        }
+    }
+
+    /** True when the {@code nlinks} section of a data file has a row of value 0 (the 2011 file's 45.3%). */
+    private static Boolean hasZeroDegreeRow(String path) {
+        try (java.io.BufferedReader in = java.nio.file.Files.newBufferedReader(Path.of(path))) {
+            boolean inSection = false;
+            for (String line; (line = in.readLine()) != null; ) {
+                String t = line.strip();
+                if (t.isEmpty() || t.startsWith("#")) {
+                    continue;
+                }
+                if (Character.isLetter(t.charAt(0))) {
+                    if (inSection) {
+                        return false;
+                    }
+                    inSection = t.equals("nlinks");
+                } else if (inSection) {
+                    return t.split("\\s+")[0].equals("0");
+                }
+            }
+            return false;
+        } catch (java.io.IOException | RuntimeException e) {
+            return null; // unreadable: the typed config reports it when it reads the file
+        }
     }
 
     /**
@@ -293,6 +384,9 @@ final class OriginalConfig {
         final List<String> sameAsOurs = new ArrayList<>();
         String workloadFile;
         String multigetDistribution;
+        String neverChange;
+        String missingDataFile;
+        Boolean dataHasZeroDegrees;
 
         void put(String key, String value, String note) {
             values.put(key, value);

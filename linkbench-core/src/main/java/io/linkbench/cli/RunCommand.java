@@ -1,13 +1,17 @@
 package io.linkbench.cli;
 
+import io.linkbench.measure.GrowthVerdict;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.RunMeta;
 import io.linkbench.measure.RunResult;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.report.CostTable;
 import io.linkbench.report.IntervalFiles;
+import io.linkbench.report.LatencyBuckets;
 import io.linkbench.report.LatencyTable;
 import io.linkbench.report.ResultFiles;
 import io.linkbench.run.CostProbe;
+import io.linkbench.run.IntervalCounters;
 import io.linkbench.run.LoadPhase;
 import io.linkbench.run.LoadRecord;
 import io.linkbench.run.LoadStep;
@@ -54,10 +58,19 @@ final class RunCommand implements Callable<Integer> {
     private final int loops;
     private final CurveRun curve;
     private final MetricsOption metrics;
+    private final boolean details;
+    private final RunLabel label;
 
-    /** @param curve a capacity curve instead of loops, or null */
+    /**
+     * @param curve   a capacity curve instead of loops, or null
+     * @param details print every cost figure and the store counters after each phase, not only the published row
+     * @param label   {@code --tag}, {@code --notes} and the command line
+     */
     RunCommand(PrintStream out, PrintStream err, StoreProviders providers, Main.CommonOptions common, Path resultsBase,
-               boolean load, boolean requests, int loops, CurveRun curve, MetricsOption metrics) {
+               boolean load, boolean requests, int loops, CurveRun curve, MetricsOption metrics, boolean details,
+               RunLabel label) {
+        this.details = details;
+        this.label = label;
         this.loops = loops;
         this.curve = curve;
         this.metrics = metrics;
@@ -109,12 +122,13 @@ final class RunCommand implements Callable<Integer> {
         ResultFiles files = new ResultFiles();
         Path dir = null;
         IntervalFiles intervals = null;
+        RunMeta meta = RunMeta.NONE;
         boolean written = true;
         try (GraphStore store = cfg.provider().open(new StoreContext(cfg.settings(), sessions))) {
             dir = files.createRunDirectory(resultsBase, cfg.provider().name(), Instant.ofEpochMilli(started));
             intervals = new IntervalFiles(dir, operationNames(), started);
             CostProbe cost = CostProbe.local(store, run);
-            PhaseObserver observer = PhaseObserver.of(cost, intervals, live);
+            PhaseObserver observer = PhaseObserver.of(cost, new IntervalCounters(store), intervals, live);
             info = store.info();
             Map<String, String> facts = new LinkedHashMap<>(info.facts());
             facts.put("probe devices", cost.devicesOrigin());
@@ -127,6 +141,8 @@ final class RunCommand implements Callable<Integer> {
                 verdict.warnings().forEach(w -> err.println("linkbench: warning: " + w));
                 verdict.fact().ifPresent(f -> facts.put("load_state", f));
             }
+            info = new StoreInfo(info.store(), info.version(), info.engine(), facts, info.transactional());
+            meta = RunRecord.meta(label, info, cfg.declared(), store, cost, dir, facts);
             info = new StoreInfo(info.store(), info.version(), info.engine(), facts, info.transactional());
             String header = String.format("linkbench %s: store=%s%s%s, startid1=%d, maxid1=%d, seed=%d%n", Main.version(),
                     info.store(), info.engine().isEmpty() ? "" : " engine=" + info.engine(),
@@ -164,6 +180,14 @@ final class RunCommand implements Callable<Integer> {
                 String table = new CostTable().renderLoops(loopResults);
                 out.print(table);
                 summary.append('\n').append(table);
+                GrowthVerdict.acrossLoops(loopResults, shape.startId(), shape.nodeCount()).ifPresent(line -> {
+                    out.println(line);
+                    summary.append(line).append('\n');
+                    if (line.startsWith(GrowthVerdict.WARNING)) { // result.json and the report: on the last loop
+                        phases.set(phases.size() - 1,
+                                phases.get(phases.size() - 1).withWarning(line.substring(GrowthVerdict.WARNING.length())));
+                    }
+                });
             }
         } catch (OutOfMemoryError e) { // the phases measured so far are still written, and the reason in one line
             control.outOfMemory("the run's main thread");
@@ -175,7 +199,7 @@ final class RunCommand implements Callable<Integer> {
                 if (dir != null && phases.isEmpty()) {
                     removeEmptyRun(dir); // nothing ran (e.g. a refused load): leave no empty run behind
                 } else if (dir != null) {
-                    written = write(dir, cfg, started, runId, info, phases, summary, intervals);
+                    written = write(dir, cfg, started, runId, info, meta, phases, summary, intervals);
                 }
             } finally {
                 finished.countDown();
@@ -202,18 +226,20 @@ final class RunCommand implements Callable<Integer> {
         return names;
     }
 
+    /** The phase's tables: on the console short unless --details, in summary.txt in detail. */
     private void report(PhaseResult p, StringBuilder summary) {
-        String table = new LatencyTable().render(p) + new CostTable().render(p);
+        String detailed = new LatencyTable().render(p, true) + new CostTable().render(p, true);
         out.println();
-        out.print(table);
+        out.print(details ? detailed : new LatencyTable().render(p, false) + new CostTable().render(p, false));
         out.println();
-        summary.append('\n').append(table).append('\n');
+        summary.append('\n').append(detailed).append('\n');
+        summary.append(LatencyBuckets.render(p)); // summary.txt only: too wide for the console
     }
 
-    private boolean write(Path dir, ConfigLoader.Loaded cfg, long started, String runId, StoreInfo info,
+    private boolean write(Path dir, ConfigLoader.Loaded cfg, long started, String runId, StoreInfo info, RunMeta meta,
                           List<PhaseResult> phases, StringBuilder summary, IntervalFiles intervals) {
         RunResult result = new RunResult(Main.version(), started, hostName(), cfg.settings().redacted(cfg.declared()),
-                info, phases, runId);
+                info, phases, runId, meta);
         return new RunFiles(out, err).write(dir, result, summary.toString(),
                 intervals == null ? List.of() : intervals.failures());
     }

@@ -5,6 +5,7 @@ import io.linkbench.measure.RunResult;
 import io.linkbench.report.AtomicFile;
 import io.linkbench.report.CurveTable;
 import io.linkbench.report.Formats;
+import io.linkbench.report.HgrmFiles;
 import io.linkbench.report.ResultFiles;
 import io.linkbench.report.html.HtmlReport;
 import java.io.IOException;
@@ -24,7 +25,7 @@ final class RunFiles {
      * 1 MiB; a long run with short intervals writes a few MiB of {@code latency.hlog}.
      */
     static final long MIN_FREE_BYTES = 8L << 20;
-    /** How many files a run directory holds: the three above and the two interval files. */
+    /** How many files a run directory holds besides the .hgrm files: the three above and the two interval files. */
     static final int FILE_COUNT = 5;
     /** The capacity curve's table ({@code --sweep}, {@code --slo}), one row per step and operation. */
     static final String CURVE_CSV = "curve.csv";
@@ -66,7 +67,8 @@ final class RunFiles {
     }
 
     /**
-     * Writes {@code result.json}, {@code summary.txt}, {@code report.html} and, for a capacity curve,
+     * Writes {@code result.json}, {@code summary.txt}, {@code report.html}, the {@code .hgrm} percentile files
+     * ({@link HgrmFiles}) and, for a capacity curve,
      * {@code curve.csv} into {@code dir}, each on
      * its own, and says on the error stream which of them and of {@code earlierFailures} (lines
      * {@code "<file>: <reason>"}) could not be written. Returns true when every file was written.
@@ -77,6 +79,8 @@ final class RunFiles {
         attempt(failures, ResultFiles.RESULT_JSON, () -> files.writeResult(dir, result));
         attempt(failures, ResultFiles.SUMMARY_TXT, () -> files.writeSummary(dir, summary));
         attempt(failures, HtmlReport.FILE_NAME, () -> new HtmlReport().write(dir.resolve(HtmlReport.FILE_NAME), result));
+        java.util.Map<String, byte[]> percentiles = new HgrmFiles().files(result);
+        percentiles.forEach((name, bytes) -> attempt(failures, name, () -> AtomicFile.write(dir.resolve(name), bytes)));
         List<io.linkbench.measure.PhaseResult> curve = result.phases().stream().filter(p -> p.target() != null).toList();
         if (!curve.isEmpty()) {
             attempt(failures, CURVE_CSV, () -> AtomicFile.write(dir.resolve(CURVE_CSV),
@@ -91,7 +95,7 @@ final class RunFiles {
             err.println("linkbench: cannot write " + dir.resolve(f));
             names.add(f.substring(0, f.indexOf(':')));
         }
-        err.println("linkbench: " + names.size() + " of the run's " + FILE_COUNT + " files could not be written ("
+        err.println("linkbench: " + names.size() + " of the run's " + (FILE_COUNT + percentiles.size()) + " files could not be written ("
                 + String.join(", ", names) + "): the tables above are what was measured; exit code 1");
         return false;
     }

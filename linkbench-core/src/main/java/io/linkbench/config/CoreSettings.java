@@ -2,6 +2,7 @@ package io.linkbench.config;
 
 import io.linkbench.workload.Op;
 import io.linkbench.workload.OpMix;
+import io.linkbench.workload.WorkloadConfig;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -26,20 +27,24 @@ public final class CoreSettings {
         // the graph
         s.add(Setting.of("startid1", "1", "first node id of this client's slice of the graph"));
         s.add(Setting.of("maxid1", "100001", "one past the last node id (nodes startid1 .. maxid1-1)"));
-        // a client fleet (DESIGN §5)
+        // a client fleet (distributed.md)
         s.add(Setting.of("client_count", "1", "client hosts that together do what one host would: each loads its slice of startid1..maxid1-1 and runs its share of requests and requestrate with streams of its own"));
         s.add(Setting.of("client_index", "0", "this host's index in the fleet, 0 .. client_count-1 (a Kubernetes Indexed Job's JOB_COMPLETION_INDEX sets it)"));
         s.add(Setting.of("start_at", "", "ISO-8601 instant (e.g. 2026-01-31T12:00:00Z) at which the first phase starts its measured window on every host; also the base time of loaded rows; empty: start at once"));
         s.add(Setting.of("fleet_wait_seconds", "300", "a fleet load: how long clients 1.. wait for client 0 to prepare the schema"));
         s.add(Setting.of("link_type_count", "2", "number of link types; every link operation picks one (link_type_choice)"));
+        s.add(WorkloadConfig.WORKLOAD_RULES);
         s.add(Setting.of("link_type_split", "raised", "how an id1's out-degree d becomes links per type: raised (2017: each type gets floor(max(d, types) / types)), extra_first (2012: floor(d / types), plus one for the first d - floor(d / types) types), round_robin (link k has type 1 + k mod types)"));
         s.add(Setting.of("link_id2_rule", "next", "id2 of an id1's j-th link of a type: next (id1 + 1 + j, wrapping inside startid1..maxid1-1) or offset (the original's id1 + j, no wrap)"));
         s.add(Setting.of("nlinks_file", "", "file of the out-degree CDF (sections of 'value cumulative-percent' rows); empty: built-in fit to the published data"));
         s.add(Setting.of("nlinks_section", "nlinks", "section of nlinks_file to read"));
         s.add(Setting.of("nlinks_max_share", "0.001", "largest out-degree as a share of all links, so the tail scales with the graph"));
+        s.add(WorkloadConfig.NLINKS_TAIL);
         s.add(Setting.of("link_time_spread_ms", "4294967296", "loaded links get times spread uniformly over this many ms before the load (the original: 2^32 ms, about 50 days)"));
         s.add(Setting.of("node_datasize", "168", "median node payload in bytes (2011 benchmark: 128)"));
         s.add(Setting.of("link_datasize", "23", "median link payload in bytes (2011 benchmark: 8)"));
+        s.add(WorkloadConfig.NODE_DATASIZE_LIMIT);
+        s.add(WorkloadConfig.LINK_DATASIZE_LIMIT);
         s.add(Setting.of("node_data_uniqueness", "0.63", "node payloads: probability that a chunk is random rather than a motif copy (repeat content: the compressed fraction)"));
         s.add(Setting.of("link_data_uniqueness", "0.225", "link payloads: probability that a chunk is random rather than a motif copy (repeat content: the compressed fraction)"));
         s.add(Setting.of("payload_content", "motif", "payload bytes: motif (the original's: 128-byte chunks, each random with probability *_data_uniqueness, else a copy from a 512-byte motif) or repeat (each 256-byte block repeats a random run; *_data_uniqueness is the compressed fraction)"));

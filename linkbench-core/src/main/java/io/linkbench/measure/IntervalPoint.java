@@ -14,10 +14,20 @@ import java.util.Map;
  * @param ops           per operation (or load step): calls and latency in the interval
  * @param errors        failed calls in the interval, all operations
  * @param rates         host and process rates in the interval (e.g. {@code cpu_busy_pct}, {@code rKB/s}); NaN
- *                      when unavailable
+ *                      when unavailable. Also, under {@value #STORE_COUNTER_PREFIX}{@code <counter>}, the delta of
+ *                      each store counter ({@link io.linkbench.store.StoreMetrics#counters()}) over the interval, and
+ *                      in an open loop {@value #BUSY_MEAN} and {@value #BUSY_MAX}: the requesters inside a store
+ *                      call at once, on average and at most
  */
 public record IntervalPoint(double offsetSeconds, double seconds, boolean warmup, List<OpInterval> ops, long errors,
                             Map<String, Double> rates) {
+    /** Prefix of a store counter's delta over the interval among the {@code rates}. */
+    public static final String STORE_COUNTER_PREFIX = "store.";
+    /** Open loop: requesters inside a store call, time-weighted mean over the interval. */
+    public static final String BUSY_MEAN = "busy_requesters_mean";
+    /** Open loop: the most requesters inside a store call at once in the interval. */
+    public static final String BUSY_MAX = "busy_requesters_max";
+
     public IntervalPoint {
         ops = List.copyOf(ops);
         rates = Collections.unmodifiableMap(new LinkedHashMap<>(rates));

@@ -8,8 +8,9 @@ import java.util.Optional;
 /**
  * Names what processes other than the database server and linkbench used in a measured window, when
  * it is enough to distort the host-wide columns ({@code Mcpu}, {@code r}, {@code rKB}, {@code wKB}):
- * more than {@value #CPU_PCT_LIMIT}% of the host's CPU, or device reads or writes of more than
- * {@value #IO_FACTOR} times the server's own (and at least {@value #IO_FLOOR_KB} KB). The figures come
+ * more than {@value #CPU_PCT_LIMIT}% of the host's CPU, or storage reads or writes of more than
+ * {@value #IO_FACTOR} times the server's own (and at least {@value #IO_FLOOR_KB} KB), each process's from its
+ * own {@code /proc/PID/io}, like the server's. The figures come
  * from the window's cost ({@link PhaseCost#OTHERS_CPU_S} and friends; {@code metrics.md} gives the
  * formulas).
  */
@@ -33,8 +34,8 @@ public final class OtherProcesses {
             found.add(String.format(Locale.ROOT, "used %.1f%% of the host's CPU (linkbench %.1f%%, server %s)", cpuPct,
                     100 * c.get(PhaseCost.CLIENT_CPU_S) / capacity, percent(c.get(PhaseCost.SERVER_CPU_S), capacity)));
         }
-        io("read", c.get(PhaseCost.OTHERS_READ_KB), c.get(PhaseCost.SERVER_READ_KB), found);
-        io("wrote", c.get(PhaseCost.OTHERS_WRITE_KB), c.get(PhaseCost.SERVER_WRITE_KB), found);
+        io("read from storage", c.get(PhaseCost.OTHERS_READ_KB), c.get(PhaseCost.SERVER_READ_KB), found);
+        io("wrote to storage", c.get(PhaseCost.OTHERS_WRITE_KB), c.get(PhaseCost.SERVER_WRITE_KB), found);
         if (found.isEmpty()) {
             return Optional.empty();
         }
@@ -44,7 +45,7 @@ public final class OtherProcesses {
 
     private static void io(String verb, double othersKb, double serverKb, List<String> found) {
         if (othersKb >= IO_FLOOR_KB && othersKb > IO_FACTOR * serverKb) {
-            found.add(String.format(Locale.ROOT, "%s %,.0f KB on the data's devices (the server %,.0f KB)", verb,
+            found.add(String.format(Locale.ROOT, "%s %,.0f KB (the server %,.0f KB)", verb,
                     othersKb, serverKb));
         }
     }

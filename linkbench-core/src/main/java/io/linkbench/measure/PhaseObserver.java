@@ -16,6 +16,10 @@ public interface PhaseObserver {
     PhaseObserver NONE = new PhaseObserver() {
     };
 
+    /** Phase {@code phase} (loop {@code loop}) starts now, warm-up included: its first interval starts here. */
+    default void phaseStarted(Phase phase, int loop) {
+    }
+
     /** The measured window of phase {@code phase} (loop {@code loop}) starts now (after any warm-up). */
     default void windowStarted(Phase phase, int loop) {
     }
@@ -54,6 +58,11 @@ public interface PhaseObserver {
     static PhaseObserver of(PhaseObserver... observers) {
         List<PhaseObserver> all = new ArrayList<>(List.of(observers));
         return new PhaseObserver() {
+            @Override
+            public void phaseStarted(Phase phase, int loop) {
+                all.forEach(o -> o.phaseStarted(phase, loop));
+            }
+
             @Override
             public void windowStarted(Phase phase, int loop) {
                 all.forEach(o -> o.windowStarted(phase, loop));

@@ -100,13 +100,25 @@ public record PhaseResult(Phase phase, int loop, Window window, Latency latency,
      * @param counters  deltas of {@link io.linkbench.store.StoreMetrics#counters()} (for a load, post-load
      *                  steps included, as in the cost's total)
      * @param sizeBytes store size at the end of the phase, or -1 when unknown
+     * @param logicalBytes load: the bytes of the rows loaded as the workload defines them (keys and payloads,
+     *                  {@link LogicalBytes}), the denominator of the space amplification; -1 when not counted
      */
-    public record StoreReadings(Map<String, Long> counters, long sizeBytes) {
+    public record StoreReadings(Map<String, Long> counters, long sizeBytes, long logicalBytes) {
         /** Nothing read. */
         public static final StoreReadings NONE = new StoreReadings(Map.of(), -1);
 
         public StoreReadings {
             counters = Map.copyOf(counters);
+        }
+
+        /** Readings without logical bytes (a request phase). */
+        public StoreReadings(Map<String, Long> counters, long sizeBytes) {
+            this(counters, sizeBytes, -1);
+        }
+
+        /** Size over logical bytes (how much more the store occupies than the data), NaN when either is unknown. */
+        public double spaceAmplification() {
+            return sizeBytes >= 0 && logicalBytes > 0 ? (double) sizeBytes / logicalBytes : Double.NaN;
         }
     }
 
@@ -134,6 +146,13 @@ public record PhaseResult(Phase phase, int loop, Window window, Latency latency,
     public PhaseResult with(GraphFacts newGraph) {
         return new PhaseResult(phase, loop, window, latency, end, warnings, store, steps, cost, intervals, newGraph,
                 target);
+    }
+
+    /** This result with one more warning (e.g. what several loops together did to the graph). */
+    public PhaseResult withWarning(String warning) {
+        List<String> more = new java.util.ArrayList<>(warnings);
+        more.add(warning);
+        return new PhaseResult(phase, loop, window, latency, end, more, store, steps, cost, intervals, graph, target);
     }
 
     /** This result as the step {@code newTarget} of a curve. */
@@ -170,6 +189,11 @@ public record PhaseResult(Phase phase, int loop, Window window, Latency latency,
 
     public long sizeBytes() {
         return store.sizeBytes();
+    }
+
+    /** Load: the logical bytes loaded ({@link StoreReadings#logicalBytes()}), else -1. */
+    public long logicalBytes() {
+        return store.logicalBytes();
     }
 
     public Map<String, Long> storeCounters() {

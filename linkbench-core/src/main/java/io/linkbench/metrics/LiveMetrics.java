@@ -19,7 +19,8 @@ import org.HdrHistogram.HistogramIterationValue;
  * {@code http://HOST:PORT/metrics}, updated at every interval ({@code displayfreq}, load
  * {@code progressfreq}): per operation the successful calls, errors and a latency histogram (measured
  * window only, so they add up to {@code result.json}), rows loaded per load step, the phase and loop
- * running, the schedule lag and the host rates of the last interval (the cost probe's). Served from a
+ * running, the schedule lag, the host rates of the last interval (the cost probe's), each store counter's
+ * change over the last interval and, open loop, the requesters busy at once. Served from a
  * registry of this run's own by {@link MetricsServer}, on the loopback address unless another is asked for.
  */
 public final class LiveMetrics implements PhaseObserver, AutoCloseable {
@@ -47,6 +48,12 @@ public final class LiveMetrics implements PhaseObserver, AutoCloseable {
     private final Gauge rates = Gauge.builder().name("linkbench_interval_rate")
             .help("host and process rates of the last interval, as the cost probe reads them (cpu_busy_pct, rKB/s, ...)")
             .labelNames("figure").register(registry);
+    private final Gauge storeCounters = Gauge.builder().name("linkbench_store_counter_delta")
+            .help("each store counter's change over the last interval (InnoDB buffer-pool reads, RocksDB stall micros, ...)")
+            .labelNames("counter").register(registry);
+    private final Gauge busy = Gauge.builder().name("linkbench_busy_requesters")
+            .help("open loop: requesters inside a store call at once in the last interval, mean and max")
+            .labelNames("stat").register(registry);
     private final MetricsServer server;
 
     private LiveMetrics(InetSocketAddress bind) throws IOException {
@@ -84,8 +91,18 @@ public final class LiveMetrics implements PhaseObserver, AutoCloseable {
     @Override
     public void interval(Phase p, int at, String[] names, IntervalPoint point, IntervalSample sample) {
         for (Map.Entry<String, Double> e : point.rates().entrySet()) {
-            if (Double.isFinite(e.getValue())) {
-                rates.labelValues(e.getKey()).set(e.getValue());
+            String name = e.getKey();
+            if (!Double.isFinite(e.getValue())) {
+                continue;
+            }
+            if (name.startsWith(IntervalPoint.STORE_COUNTER_PREFIX)) {
+                storeCounters.labelValues(name.substring(IntervalPoint.STORE_COUNTER_PREFIX.length())).set(e.getValue());
+            } else if (name.equals(IntervalPoint.BUSY_MEAN)) {
+                busy.labelValues("mean").set(e.getValue());
+            } else if (name.equals(IntervalPoint.BUSY_MAX)) {
+                busy.labelValues("max").set(e.getValue());
+            } else {
+                rates.labelValues(name).set(e.getValue());
             }
         }
         if (sample.lag() != null && sample.lag().getTotalCount() > 0) {

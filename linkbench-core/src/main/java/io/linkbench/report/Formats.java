@@ -23,7 +23,8 @@ public final class Formats {
 
     /**
      * A cost figure or summary column by its name: {@code size}, {@code rss} and {@code *_bytes} in
-     * binary units; {@code ips}, {@code tps} and {@code ops/s} whole; others by magnitude.
+     * binary units; {@code un gn ul gl} (p99 in ms) with 3 decimals; {@code cpu} (percent) with 1; {@code ips}, {@code tps} and {@code ops/s}
+     * whole; others by magnitude.
      */
     public static String figure(String name, double v) {
         if (!Double.isFinite(v)) {
@@ -31,6 +32,12 @@ public final class Formats {
         }
         if (name.equals("size") || name.equals("rss") || name.endsWith("_bytes")) {
             return bytes((long) v);
+        }
+        if (name.equals("un") || name.equals("gn") || name.equals("ul") || name.equals("gl")) {
+            return String.format(Locale.ROOT, "%.3f", v); // p99 in ms, as the latency tables print it
+        }
+        if (name.equals("cpu")) {
+            return String.format(Locale.ROOT, "%.1f", v); // a percentage, as vmstat's
         }
         if (name.equals("ips") || name.equals("tps") || name.equals("ops/s")) {
             return String.format(Locale.ROOT, "%,.0f", v);

@@ -19,7 +19,8 @@ import org.HdrHistogram.Histogram;
 public final class LatencyRows {
     /** The column headers. */
     public static final List<String> COLUMNS =
-            List.of("op", "count", "errors", "mean", "p50", "p95", "p99", "p99.9", "max", "ops/s");
+            List.of("op", "count", "errors", "mean", "p25", "p50", "p75", "p95", "p99", "p99.9", "max",
+                    "ops/s");
 
     private LatencyRows() {
     }
@@ -74,19 +75,21 @@ public final class LatencyRows {
         r[1] = Long.toString(count);
         r[2] = Long.toString(errors);
         if (h == null || h.getTotalCount() == 0) {
-            for (int i = 3; i < 9; i++) {
+            for (int i = 3; i < 11; i++) {
                 r[i] = Formats.NONE;
             }
         } else {
             Millis.Summary m = Millis.Summary.of(h);
             r[3] = m.mean().toPlainString();
-            r[4] = m.p50().toPlainString();
-            r[5] = m.p95().toPlainString();
-            r[6] = m.p99().toPlainString();
-            r[7] = m.p999().toPlainString();
-            r[8] = m.max().toPlainString();
+            r[4] = m.p25().toPlainString();
+            r[5] = m.p50().toPlainString();
+            r[6] = m.p75().toPlainString();
+            r[7] = m.p95().toPlainString();
+            r[8] = m.p99().toPlainString();
+            r[9] = m.p999().toPlainString();
+            r[10] = m.max().toPlainString();
         }
-        r[9] = String.format(Locale.ROOT, "%.1f", seconds > 0 ? count / seconds : 0);
+        r[11] = String.format(Locale.ROOT, "%.1f", seconds > 0 ? count / seconds : 0);
         return r;
     }
 }

@@ -14,15 +14,21 @@ import org.HdrHistogram.Histogram;
  * The console text printed at the end of a phase (and kept in {@code summary.txt}): a header line,
  * the per-op latency table in ms (service time; for an open loop also response time from the
  * intended start, and schedule lag), then errors, retries, the operation statistics
- * ({@link OutcomeRows}), the graph line of a load ({@link GraphLine}), store counter deltas, size,
- * post-load steps and warnings, each only when there is something to say.
+ * ({@link OutcomeRows}), the graph line of a load ({@link GraphLine}), store counter deltas (only in the
+ * detailed text: {@code summary.txt}, or the console with {@code --details}), size, post-load steps and
+ * warnings, each only when there is something to say.
  *
  * <p>Ops with neither successes nor errors are left out. Latency cells of an op without successful
  * calls print as {@code -}. Throughput is successful calls (rows for a load) per measured second.
  */
 public final class LatencyTable {
-    /** Renders one phase; the text ends with a newline. */
+    /** Renders one phase in detail (store counters included); the text ends with a newline. */
     public String render(PhaseResult phase) {
+        return render(phase, true);
+    }
+
+    /** Renders one phase; {@code details}: with the store counters. The text ends with a newline. */
+    public String render(PhaseResult phase, boolean details) {
         StringBuilder out = new StringBuilder();
         out.append(header(phase)).append('\n');
         List<OpStats> shown = phase.ops().stream().filter(s -> s.count() > 0 || s.errors() > 0).toList();
@@ -47,7 +53,9 @@ public final class LatencyTable {
         if (phase.graph().loaded() != null) {
             out.append(GraphLine.of(phase.graph().loaded())).append('\n');
         }
-        counters(out, phase);
+        if (details) {
+            counters(out, phase);
+        }
         out.append("size at end: ").append(Formats.bytes(phase.sizeBytes())).append('\n');
         if (!phase.steps().isEmpty()) {
             List<String> steps = new ArrayList<>();

@@ -21,10 +21,11 @@ final class Millis {
     }
 
     /** The summary figures of a latency histogram, in the order the reports print them. */
-    record Summary(BigDecimal mean, BigDecimal p50, BigDecimal p95, BigDecimal p99, BigDecimal p999,
+    record Summary(BigDecimal mean, BigDecimal p25, BigDecimal p50, BigDecimal p75, BigDecimal p95, BigDecimal p99, BigDecimal p999,
                    BigDecimal max) {
         static Summary of(Histogram h) {
-            return new Summary(Millis.of(h.getMean()), Millis.of(h.getValueAtPercentile(50)),
+            return new Summary(Millis.of(h.getMean()), Millis.of(h.getValueAtPercentile(25)),
+                    Millis.of(h.getValueAtPercentile(50)), Millis.of(h.getValueAtPercentile(75)),
                     Millis.of(h.getValueAtPercentile(95)), Millis.of(h.getValueAtPercentile(99)),
                     Millis.of(h.getValueAtPercentile(99.9)), Millis.of(h.getMaxValue()));
         }

@@ -48,7 +48,10 @@ public final class OutcomeRows {
     /**
      * One line each, where the operation ran: e.g. {@code MULTIGET_LINK: 4.21 id2s asked per call, 61.3% found},
      * {@code UPDATE_LINK: 9,120 updates (91.2%), 880 inserts or misses},
-     * {@code GET_LINKS_LIST: 12 of 4,000 calls (0.3%) continued a remembered full page (history)}.
+     * {@code GET_LINKS_LIST: 12 of 4,000 calls (0.3%) continued a remembered full page (history)}; with
+     * none, {@code (history: no full page met)}: a call continues only a page that came back full
+     * (getlinklist_limit rows), and with the capped degree tail no list reaches 10,000 rows below
+     * about 10^7 ids.
      */
     public static List<String> notes(PhaseResult phase) {
         List<String> notes = new ArrayList<>();
@@ -61,7 +64,8 @@ public final class OutcomeRows {
                         + Formats.percent(o.hitRate()) + "%), " + Formats.count(o.misses()) + " inserts or misses");
                 case "GET_LINKS_LIST" -> notes.add(s.name() + ": " + Formats.count(phase.graph().continuations()) + " of "
                         + Formats.count(o.calls()) + " calls (" + Formats.percent(continuedShare(phase))
-                        + "%) continued a remembered full page (history)");
+                        + "%) continued a remembered full page (history" + (phase.graph().continuations() == 0
+                                ? ": no full page met)" : ")"));
                 default -> {
                     // the table says it all
                 }

@@ -26,6 +26,7 @@ import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.RunMeta;
 import io.linkbench.measure.RunResult;
 import io.linkbench.store.StoreInfo;
 import java.io.IOException;
@@ -44,7 +45,8 @@ import org.HdrHistogram.Histogram;
  * readers of the file use it). The fields added to schema version 1 later ({@code run_id},
  * {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code graph}, {@code growth},
  * {@code status}, {@code ended_by}, {@code end_reason}, an op's {@code outcomes}, a curve step's
- * {@code target}) may be missing: an older file reads as "not recorded".
+ * {@code target}, a phase's {@code logical_bytes}, and the reproduction facts {@code tag}, {@code notes}, {@code command_line},
+ * {@code host_facts}, {@code jvm}, {@code build}, {@code server_config_file}) may be missing: an older file reads as "not recorded".
  */
 final class ResultJsonReader {
     private final ObjectMapper mapper = new ObjectMapper();
@@ -79,7 +81,37 @@ final class ResultJsonReader {
         }
         return new RunResult(string(root, "linkbench_version", "", false), integer(root, "started_epoch_ms", "", 0),
                 string(root, "host", "", false), strings(root, "config", ""), store(required(root, "store", ""), "store."),
-                phases, optionalString(root, "run_id", "", ""));
+                phases, optionalString(root, "run_id", "", ""), meta(root));
+    }
+
+    /** The reproduction facts; each part missing in older files reads as not recorded. */
+    private static RunMeta meta(JsonNode root) throws IOException {
+        JsonNode h = optionalObject(root, "host_facts", "");
+        RunMeta.HostFacts host = h == null ? null : new RunMeta.HostFacts(string(h, "cpu_model", "host_facts.", false),
+                (int) integer(h, "cores", "host_facts.", 0), integer(h, "memory_bytes", "host_facts.", -1),
+                string(h, "kernel", "host_facts.", false), string(h, "data_device_model", "host_facts.", false),
+                string(h, "filesystem", "host_facts.", false));
+        JsonNode j = optionalObject(root, "jvm", "");
+        RunMeta.JvmFacts jvm = j == null ? null : new RunMeta.JvmFacts(string(j, "version", "jvm.", false),
+                string(j, "vendor", "jvm.", false), texts(j, "flags", "jvm."), integer(j, "max_heap_bytes", "jvm.", -1));
+        JsonNode b = optionalObject(root, "build", "");
+        RunMeta.BuildFacts build = b == null ? null
+                : new RunMeta.BuildFacts(string(b, "version", "build.", false), string(b, "commit", "build.", false));
+        String configFile = root.hasNonNull("server_config_file") ? string(root, "server_config_file", "", false) : "";
+        return new RunMeta(optionalString(root, "tag", "", ""), optionalString(root, "notes", "", ""),
+                texts(root, "command_line", ""), host, jvm, build, configFile);
+    }
+
+    /** An array of strings that may be missing (empty then). */
+    private static List<String> texts(JsonNode parent, String name, String at) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (JsonNode t : array(parent, name, at, true)) {
+            if (!t.isTextual()) {
+                throw new IOException(at + name + ": expected strings, found " + t);
+            }
+            out.add(t.asText());
+        }
+        return out;
     }
 
     private static StoreInfo store(JsonNode s, String at) throws IOException {
@@ -127,7 +159,8 @@ final class ResultJsonReader {
         PhaseResult.Latency latency = new PhaseResult.Latency(bool(p, "open_loop", at), decimal(p, "target_rate", at, 0),
                 ops, histogram(required(p, "schedule_lag", at), at + "schedule_lag."));
         PhaseResult.StoreReadings store = new PhaseResult.StoreReadings(
-                integers(p, "store_counters", at, Long.MIN_VALUE), integer(p, "size_bytes", at, -1));
+                integers(p, "store_counters", at, Long.MIN_VALUE), integer(p, "size_bytes", at, -1),
+                optionalInteger(p, "logical_bytes", at, -1, -1));
         PhaseResult.GraphFacts graph = new PhaseResult.GraphFacts(graph(optionalObject(p, "graph", at), at + "graph."),
                 growth(optionalObject(p, "growth", at), at + "growth."), optionalInteger(p, "continuations", at, 0, 0));
         return new PhaseResult(phase, (int) optionalInteger(p, "loop", at, 0, 0),
@@ -170,7 +203,8 @@ final class ResultJsonReader {
         }
         return new GraphGrowth(integer(g, "links_inserted", at, 0), integer(g, "links_deleted", at, 0),
                 integer(g, "nodes_added", at, 0), integer(g, "nodes_deleted", at, 0),
-                integer(g, "largest_list_seen", at, 0));
+                integer(g, "largest_list_seen", at, 0), optionalInteger(g, "loaded_links", at, -1, -1),
+                optionalInteger(g, "loaded_longest_list", at, -1, -1));
     }
 
     private static GraphStats graph(JsonNode g, String at) throws IOException {

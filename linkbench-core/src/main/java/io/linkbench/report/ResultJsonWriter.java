@@ -6,11 +6,13 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import io.linkbench.measure.GraphGrowth;
+import io.linkbench.measure.ThroughputDrift;
 import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.RunMeta;
 import io.linkbench.measure.RunResult;
 import io.linkbench.store.StoreInfo;
 import java.io.ByteArrayOutputStream;
@@ -44,6 +46,7 @@ final class ResultJsonWriter {
             g.writeStringField("started", iso(run.startedEpochMs()));
             g.writeNumberField("started_epoch_ms", run.startedEpochMs());
             g.writeStringField("host", run.host());
+            meta(g, run.meta());
             g.writeFieldName("config");
             stringMap(g, run.config());
             g.writeFieldName("store");
@@ -57,6 +60,59 @@ final class ResultJsonWriter {
         }
         bytes.write('\n');
         return bytes.toByteArray();
+    }
+
+    /** The reproduction facts, at the top level next to {@code host}. */
+    private static void meta(JsonGenerator g, RunMeta m) throws IOException {
+        g.writeStringField("tag", m.tag());
+        g.writeStringField("notes", m.notes());
+        g.writeArrayFieldStart("command_line");
+        for (String a : m.commandLine()) {
+            g.writeString(a);
+        }
+        g.writeEndArray();
+        g.writeFieldName("host_facts");
+        if (m.host() == null) {
+            g.writeNull();
+        } else {
+            g.writeStartObject();
+            g.writeStringField("cpu_model", m.host().cpuModel());
+            g.writeNumberField("cores", m.host().cores());
+            g.writeNumberField("memory_bytes", m.host().memoryBytes());
+            g.writeStringField("kernel", m.host().kernel());
+            g.writeStringField("data_device_model", m.host().dataDeviceModel());
+            g.writeStringField("filesystem", m.host().filesystem());
+            g.writeEndObject();
+        }
+        g.writeFieldName("jvm");
+        if (m.jvm() == null) {
+            g.writeNull();
+        } else {
+            g.writeStartObject();
+            g.writeStringField("version", m.jvm().version());
+            g.writeStringField("vendor", m.jvm().vendor());
+            g.writeArrayFieldStart("flags");
+            for (String f : m.jvm().flags()) {
+                g.writeString(f);
+            }
+            g.writeEndArray();
+            g.writeNumberField("max_heap_bytes", m.jvm().maxHeapBytes());
+            g.writeEndObject();
+        }
+        g.writeFieldName("build");
+        if (m.build() == null) {
+            g.writeNull();
+        } else {
+            g.writeStartObject();
+            g.writeStringField("version", m.build().version());
+            g.writeStringField("commit", m.build().commit());
+            g.writeEndObject();
+        }
+        if (m.serverConfigFile().isEmpty()) {
+            g.writeNullField("server_config_file");
+        } else {
+            g.writeStringField("server_config_file", m.serverConfigFile());
+        }
     }
 
     private static void store(JsonGenerator g, StoreInfo s) throws IOException {
@@ -101,6 +157,9 @@ final class ResultJsonWriter {
         }
         g.writeEndObject();
         g.writeNumberField("size_bytes", p.sizeBytes());
+        g.writeNumberField("logical_bytes", p.logicalBytes());
+        g.writeFieldName("space_amplification");
+        number(g, p.store().spaceAmplification());
         g.writeFieldName("store_counters");
         longMap(g, p.storeCounters());
         g.writeNumberField("continuations", p.graph().continuations());
@@ -108,6 +167,8 @@ final class ResultJsonWriter {
         graph(g, p.graph().loaded());
         g.writeFieldName("growth");
         growth(g, p.graph().growth());
+        g.writeFieldName("drift");
+        drift(g, p.isLoad() ? null : ThroughputDrift.of(p.intervals()));
         g.writeArrayFieldStart("ops");
         for (OpStats s : p.ops()) {
             op(g, s);
@@ -237,7 +298,37 @@ final class ResultJsonWriter {
         g.writeNumberField("nodes_added", growth.nodesAdded());
         g.writeNumberField("nodes_deleted", growth.nodesDeleted());
         g.writeNumberField("largest_list_seen", growth.largestListSeen());
+        g.writeNumberField("loaded_links", growth.loadedLinks());
+        g.writeNumberField("loaded_longest_list", growth.loadedLongestList());
+        nullable(g, "links_growth_pct", growth.linksGrowthPct());
+        nullable(g, "longest_list_ratio", growth.longestListRatio());
         g.writeEndObject();
+    }
+
+    /** The throughput drift (recomputed from the intervals when read back), or null. */
+    private static void drift(JsonGenerator g, ThroughputDrift d) throws IOException {
+        if (d == null) {
+            g.writeNull();
+            return;
+        }
+        g.writeStartObject();
+        g.writeNumberField("intervals", d.intervals());
+        nullable(g, "first_ops", d.firstOps());
+        nullable(g, "last_ops", d.lastOps());
+        nullable(g, "last_vs_first_pct", d.lastVsFirstPct());
+        nullable(g, "slope_pct_per_min", d.slopePctPerMin());
+        nullable(g, "trend_pct", d.trendPct());
+        nullable(g, "noise_pct", d.noisePct());
+        g.writeBooleanField("beyond_noise", d.beyondNoise());
+        g.writeEndObject();
+    }
+
+    private static void nullable(JsonGenerator g, String name, double v) throws IOException {
+        if (Double.isFinite(v)) {
+            g.writeNumberField(name, rounded(v));
+        } else {
+            g.writeNullField(name);
+        }
     }
 
     private static void graph(JsonGenerator g, GraphStats s) throws IOException {
@@ -270,8 +361,12 @@ final class ResultJsonWriter {
         g.writeStartObject();
         g.writeFieldName("mean_ms");
         g.writeNumber(m.mean());
+        g.writeFieldName("p25_ms");
+        g.writeNumber(m.p25());
         g.writeFieldName("p50_ms");
         g.writeNumber(m.p50());
+        g.writeFieldName("p75_ms");
+        g.writeNumber(m.p75());
         g.writeFieldName("p95_ms");
         g.writeNumber(m.p95());
         g.writeFieldName("p99_ms");

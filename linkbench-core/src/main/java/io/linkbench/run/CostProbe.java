@@ -20,7 +20,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The cost of each phase from the host and process probe (DESIGN §4): snapshots at the start and end
+ * The cost of each phase from the host and process probe (metrics.md): snapshots at the start and end
  * of the measured window and at every interval, turned into the named {@link PhaseCost} figures (per
  * operation, and the raw totals that {@code merge} sums across client hosts) and the interval rates.
  * Runs on the phase's monitoring thread only.
@@ -55,6 +55,11 @@ public final class CostProbe implements PhaseObserver {
         return new CostProbe(new HostProbe(ProbeTargets.local(dataDir, run.probeDevices(), pid)));
     }
 
+    /** The block devices the probe counts (those holding the data), possibly none. */
+    public List<String> devices() {
+        return probe.targets().devices();
+    }
+
     /** How the devices were chosen (or why none were), for the report's facts. */
     public String devicesOrigin() {
         return probe.targets().devicesOrigin();
@@ -77,7 +82,7 @@ public final class CostProbe implements PhaseObserver {
 
     @Override
     public Map<String, Double> intervalRates() {
-        ProbeSnapshot now = probe.snapshot();
+        ProbeSnapshot now = probe.snapshot(false); // the rates need no other process's IO
         Map<String, Double> rates = lastInterval == null ? Map.of() : ProbeDelta.between(lastInterval, now).rates().asMap();
         lastInterval = now;
         return rates;
@@ -99,16 +104,38 @@ public final class CostProbe implements PhaseObserver {
         Optional<MemInfo> memAtEnd = MemInfo.read(probe.targets().procRoot());
         windowStart = null;
         segments = null;
-        return cost.plus(dirtyFigures(memAtStart, memAtEnd, operations), memAtStart.isPresent() && memAtEnd.isPresent()
-                ? List.of() : List.of("dirty pages: /proc/meminfo has no Dirty: and Writeback: lines (not Linux?)"));
+        return cost.plus(dirtyFigures(memAtStart, memAtEnd, operations), dirtyUnavailable(memAtStart, memAtEnd));
     }
 
-    /** The change of Dirty + Writeback per operation, the change itself, and both readings; NaN when unread. */
+    /**
+     * Why {@code dirtyKB/op} is unavailable, or nothing: {@code /proc/meminfo} unread, or fewer unwritten pages
+     * at the end than at the start. The latter means the devices wrote, in the window, pages dirtied before it:
+     * how much of the window's own writes is still in the page cache cannot be told apart from that, so the
+     * figure is "unattributed" rather than a negative number.
+     */
+    static List<String> dirtyUnavailable(Optional<MemInfo> start, Optional<MemInfo> end) {
+        if (start.isEmpty() || end.isEmpty()) {
+            return List.of("dirty pages: /proc/meminfo has no Dirty: and Writeback: lines (not Linux?)");
+        }
+        long before = start.get().unwrittenKb();
+        long after = end.get().unwrittenKb();
+        if (after >= before) {
+            return List.of();
+        }
+        return List.of(PhaseCost.DIRTY_KB_PER_OP + ": unattributed: the window started with " + before
+                + " KB dirty or under writeback and ended with " + after + " KB, so the devices wrote pages dirtied"
+                + " before it (counted in wKB); what the window itself left unwritten cannot be told apart");
+    }
+
+    /**
+     * The change of Dirty + Writeback per operation (NaN when it shrank: {@link #dirtyUnavailable}), the change
+     * itself (a raw total that may be negative, kept for merging), and both readings; NaN when unread.
+     */
     static Map<String, Double> dirtyFigures(Optional<MemInfo> start, Optional<MemInfo> end, long operations) {
         Map<String, Double> f = new LinkedHashMap<>();
         boolean both = start.isPresent() && end.isPresent();
         double change = both ? end.get().unwrittenKb() - start.get().unwrittenKb() : Double.NaN;
-        f.put(PhaseCost.DIRTY_KB_PER_OP, operations > 0 ? change / operations : Double.NaN);
+        f.put(PhaseCost.DIRTY_KB_PER_OP, operations > 0 && change >= 0 ? change / operations : Double.NaN);
         f.put(PhaseCost.DIRTY_CHANGE_KB, change);
         f.put(PhaseCost.DIRTY_START_KB, start.map(m -> (double) m.dirtyKb()).orElse(Double.NaN));
         f.put(PhaseCost.WRITEBACK_START_KB, start.map(m -> (double) m.writebackKb()).orElse(Double.NaN));

@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * This client's place in a fleet of {@code client_count} hosts that together do what one host would
- * (DESIGN §5): the load's id slice, the share of {@code requests} and {@code requestrate}, the global
+ * (distributed.md): the load's id slice, the share of {@code requests} and {@code requestrate}, the global
  * index of each requester (so host i's streams are those requesters i·R .. i·R+R-1 of one host would
  * have), and the absolute {@code start_at} that lines the hosts' windows up.
  *

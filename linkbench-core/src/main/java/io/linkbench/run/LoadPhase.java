@@ -5,6 +5,7 @@ import io.linkbench.graph.LinkCount;
 import io.linkbench.graph.Node;
 import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.IntervalPoint;
+import io.linkbench.measure.LogicalBytes;
 import io.linkbench.measure.IntervalSample;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.OtherProcesses;
@@ -34,6 +35,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The load phase: one thread loads the nodes of [startid1, maxid1) and {@code loaders} threads load
@@ -56,6 +58,8 @@ public final class LoadPhase {
     private final PrintStream out;
     private final boolean liveProgress;
     private final PhaseObserver observer;
+    /** Key and payload bytes of the rows written by the current {@link #execute} (all loaders). */
+    private final LongAdder logicalBytes = new LongAdder();
 
     /**
      * @param liveProgress a redrawn progress bar (a terminal) instead of plain lines
@@ -99,6 +103,7 @@ public final class LoadPhase {
             return stoppedBeforeStart();
         }
         PhaseRecorder recorder = new PhaseRecorder(STEP_NAMES, false);
+        logicalBytes.reset();
         long sliceStart = sliceStart();
         long nodes = sliceEnd() - sliceStart;
         long expectedLinks = Math.round(generator.shape().expectedLinks() * ((double) nodes / generator.shape().nodeCount()));
@@ -112,6 +117,7 @@ public final class LoadPhase {
                         + " batches of %d rows%n", nodes, sliceStart, sliceStart + nodes - 1,
                 fleet.shared() ? ": " + fleet.describe() : "", expectedLinks, run.loaders(), run.bulkInsertCount());
         Map<String, Long> countersBefore = StoreCounters.read(store);
+        observer.phaseStarted(Phase.LOAD, 0);
         observer.windowStarted(Phase.LOAD, 0);
         long wallStart = System.currentTimeMillis();
         long start = System.nanoTime();
@@ -188,7 +194,8 @@ public final class LoadPhase {
         PhaseEnd end = control.failed() ? PhaseEnd.failed(control.reason())
                 : control.interrupted() ? PhaseEnd.interrupted(control.reason()) : PhaseEnd.LOADED;
         return new PhaseResult(Phase.LOAD, 0, new PhaseResult.Window(wallStart, System.currentTimeMillis(), seconds),
-                PhaseResult.Latency.closedLoop(stats), end, warnings, new PhaseResult.StoreReadings(counters, size), steps,
+                PhaseResult.Latency.closedLoop(stats), end, warnings,
+                new PhaseResult.StoreReadings(counters, size, logicalBytes.sum()), steps,
                 cost, points, new PhaseResult.GraphFacts(graph(tallies, expectedLinks), null, 0));
     }
 
@@ -438,6 +445,11 @@ public final class LoadPhase {
                 sink.write(rows);
                 w.recordService(step, System.nanoTime() - t0);
                 w.addRows(step, rows.size());
+                long bytes = 0;
+                for (T row : rows) {
+                    bytes += LogicalBytes.of(row);
+                }
+                logicalBytes.add(bytes);
                 rows.clear();
                 return;
             } catch (StoreException e) {

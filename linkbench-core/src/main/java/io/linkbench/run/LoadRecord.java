@@ -25,8 +25,8 @@ public final class LoadRecord {
     public static final String KEY = "allow_incomplete_load";
     /** Keys other than startid1, maxid1 and seed that change the loaded graph. */
     static final List<String> GRAPH_KEYS = List.of("link_type_count", "link_type_split", "link_id2_rule",
-            "nlinks_file", "nlinks_section", "nlinks_max_share", "link_time_spread_ms", "node_datasize",
-            "link_datasize", "node_data_uniqueness", "link_data_uniqueness", "payload_content",
+            "nlinks_file", "nlinks_section", "nlinks_max_share", "nlinks_tail", "workload_rules",
+            "link_time_spread_ms", "node_datasize", "link_datasize", "node_datasize_limit", "link_datasize_limit", "node_data_uniqueness", "link_data_uniqueness", "payload_content",
             "payload_chunk_length", "node_data_firstbyte", "node_data_lastbyte", "link_data_firstbyte",
             "link_data_lastbyte", "write_versions");
 

@@ -1,6 +1,7 @@
 package io.linkbench.run;
 
 import io.linkbench.measure.GraphGrowth;
+import io.linkbench.measure.GrowthVerdict;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalSample;
 import io.linkbench.measure.OpOutcomes;
@@ -12,6 +13,7 @@ import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseRecorder;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.ThroughputDrift;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreSession;
@@ -96,6 +98,7 @@ public final class RequestPhase {
                     run.requests(), run.maxSeconds(),
                     run.warmupSeconds() > 0 ? String.format(Locale.ROOT, " after %.0f s warm-up", run.warmupSeconds()) : "");
             WarmupGate warmup = new WarmupGate();
+            BusyRequesters busy = run.openLoop() ? new BusyRequesters(threads, startNanos) : null;
             List<Requester> requesters = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 long quota = run.requests() / threads + (i < run.requests() % threads ? 1 : 0);
@@ -103,15 +106,16 @@ public final class RequestPhase {
                 Requester r = new Requester(sessions.get(i), new RequestGenerator(workload, shape, seed, stream),
                         recorder.newWorker(), calls,
                         new Retrier(run.maxRetries(), run.retryBackoffMs(), control, Seeds.derive(seed, Seeds.Stream.REQUESTS, -1 - stream)),
-                        quota, warmupEnd, warmup, deadline, schedule, control);
+                        quota, warmupEnd, warmup, deadline, schedule, control, busy == null ? null : busy.slot(i));
                 Thread t = new Thread(r, "requester-" + i);
                 t.setDaemon(true);
                 workers.add(t);
                 requesters.add(r);
             }
             long wallStart = System.currentTimeMillis();
+            observer.phaseStarted(Phase.REQUEST, loop);
             workers.forEach(Thread::start);
-            Monitor monitor = new Monitor(recorder, names, startNanos, warmupEnd, warmup, store);
+            Monitor monitor = new Monitor(recorder, names, startNanos, warmupEnd, warmup, store, busy);
             monitor.watch(workers, deadline);
             long endNanos = System.nanoTime();
             monitor.interval(endNanos);
@@ -142,6 +146,13 @@ public final class RequestPhase {
             GraphGrowth growth = growth(recorder);
             out.printf(Locale.ROOT, "request phase %s%n", end.describe());
             out.println("graph growth (warm-up included): " + growth.describe());
+            ThroughputDrift drift = ThroughputDrift.of(monitor.points);
+            out.println("throughput drift: " + (drift == null ? "fewer than 2 full intervals" : drift.describe()));
+            GrowthVerdict.warning(growth, drift, (endNanos - startNanos) / 1e9, shape.startId(), shape.nodeCount())
+                    .ifPresent(w -> {
+                        warnings.add(w);
+                        out.println("WARNING: " + w);
+                    });
             return new PhaseResult(Phase.REQUEST, loop,
                     new PhaseResult.Window(wallMeasuredStart, System.currentTimeMillis(), seconds),
                     new PhaseResult.Latency(run.openLoop(), run.requestRate(), stats, recorder.scheduleLag()), end,
@@ -185,7 +196,8 @@ public final class RequestPhase {
                 recorder.wholePhaseOutcomes(Op.DELETE_LINK.ordinal()).hits(),
                 recorder.wholePhaseOutcomes(Op.ADD_NODE.ordinal()).calls(),
                 recorder.wholePhaseOutcomes(Op.DELETE_NODE.ordinal()).hits(),
-                recorder.wholePhaseMaxRows(Op.COUNT_LINK.ordinal()));
+                recorder.wholePhaseMaxRows(Op.COUNT_LINK.ordinal()), shape.expectedLinks(),
+                shape.linksOfType(shape.maxDegree(), 0));
     }
 
     private static void closeAll(List<StoreSession> sessions, List<Thread> workers) {
@@ -211,6 +223,7 @@ public final class RequestPhase {
         private final List<String> warnings = new ArrayList<>();
         private final List<IntervalPoint> points = new ArrayList<>();
         private final GraphStore store;
+        private final BusyRequesters busy;
         private Map<String, Long> countersBefore = Map.of();
         private long measuredStartNanos;
         private int lagGrowth;
@@ -218,7 +231,8 @@ public final class RequestPhase {
         private boolean backlogWarned;
 
         Monitor(PhaseRecorder recorder, String[] names, long startNanos, long warmupEnd, WarmupGate warmup,
-                GraphStore store) {
+                GraphStore store, BusyRequesters busy) {
+            this.busy = busy;
             this.recorder = recorder;
             this.names = names;
             this.startNanos = startNanos;
@@ -243,7 +257,11 @@ public final class RequestPhase {
         private IntervalSample interval(long now) {
             IntervalSample s = recorder.sample();
             boolean warm = measuredStartNanos < 0;
-            IntervalPoint p = s.toPoint(names, (now - startNanos) / 1e9, warm, observer.intervalRates());
+            Map<String, Double> rates = new java.util.LinkedHashMap<>(observer.intervalRates());
+            if (busy != null) {
+                rates.putAll(busy.sample(now));
+            }
+            IntervalPoint p = s.toPoint(names, (now - startNanos) / 1e9, warm, rates);
             boolean emptyTail = s.totalCount() == 0 && p.errors() == 0
                     && s.seconds() < run.displaySeconds() / 2 && !points.isEmpty();
             if (!warm && !emptyTail) { // the last, partial interval is kept unless nothing happened in it

@@ -38,12 +38,22 @@ public final class Requester implements Runnable {
     private final long deadlineNanos;
     private final ArrivalSchedule schedule;
     private final RunControl control;
+    private final BusyRequesters.Slot busy;
     private final boolean[] reportedUnexpected = new boolean[Op.count()];
     private long done;
 
     Requester(StoreSession session, RequestGenerator generator, WorkerRecorder recorder, OpCalls calls,
               Retrier retrier, long quota, long warmupEndNanos, WarmupGate warmup, long deadlineNanos,
               ArrivalSchedule schedule, RunControl control) {
+        this(session, generator, recorder, calls, retrier, quota, warmupEndNanos, warmup, deadlineNanos, schedule, control,
+                null);
+    }
+
+    /** @param busy this requester's marks for counting the requesters inside a store call at once (open loop), or null */
+    Requester(StoreSession session, RequestGenerator generator, WorkerRecorder recorder, OpCalls calls,
+              Retrier retrier, long quota, long warmupEndNanos, WarmupGate warmup, long deadlineNanos,
+              ArrivalSchedule schedule, RunControl control, BusyRequesters.Slot busy) {
+        this.busy = busy;
         this.session = session;
         this.generator = generator;
         this.recorder = recorder;
@@ -69,7 +79,7 @@ public final class Requester implements Runnable {
         Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
                 Seeds.derive(run.seed(), Seeds.Stream.REQUESTS, -1 - i));
         return new Requester(session, generator, recorder, calls, retrier, Long.MAX_VALUE, Long.MIN_VALUE, noWarmup,
-                Long.MAX_VALUE, null, control);
+                Long.MAX_VALUE, null, control, null);
     }
 
     @Override
@@ -111,7 +121,16 @@ public final class Requester implements Runnable {
         if (start >= deadlineNanos) {
             return false;
         }
-        execute(r, intended, start);
+        if (busy == null) {
+            execute(r, intended, start);
+        } else {
+            busy.enter(start);
+            try {
+                execute(r, intended, start);
+            } finally {
+                busy.exit(System.nanoTime());
+            }
+        }
         if (measuring) {
             done++;
         }

@@ -32,6 +32,7 @@ public final class GraphShape {
     private final Id2Rule id2Rule;
     private final IdPermutation degreeOrder;
     private final ScaledDegrees degrees;
+    private final long degreeLimit; // n - 1 with the capped tail; none with the original's rule
     private final long expectedLinks;
 
     public GraphShape(WorkloadConfig c, long seed) {
@@ -41,11 +42,25 @@ public final class GraphShape {
         this.split = c.rules().typeSplit();
         this.id2Rule = c.rules().id2Rule();
         this.degreeOrder = new IdPermutation(n, Seeds.derive(seed, Seeds.Stream.DEGREE_ORDER, 0));
-        DegreeDistribution d = c.nlinksFile().isPresent()
-                ? DegreeDistribution.fromCdfFile(c.nlinksFile().get(), c.nlinksSection())
-                : DegreeDistribution.published();
-        this.degrees = d.scaledTo(n, c.nlinksMaxShare());
+        this.degrees = degrees(c);
+        this.degreeLimit = degrees.isOriginalRule() ? Long.MAX_VALUE : n - 1;
         this.expectedLinks = degrees.sumOf(this::linksOfDegree);
+    }
+
+    /**
+     * The degree sequence: the file's rows (its zero rows kept under the 2012 rules and the original's
+     * rule) or the built-in fit (of the 2011 data under the 2012 rules), capped or by the original's rule.
+     */
+    private static ScaledDegrees degrees(WorkloadConfig c) {
+        boolean original = c.nlinksTail() == WorkloadConfig.NlinksTail.ORIGINAL;
+        boolean keepZeros = original || c.rules().is2012();
+        DegreeDistribution d;
+        if (c.nlinksFile().isPresent()) {
+            d = DegreeDistribution.fromCdfFile(c.nlinksFile().get(), c.nlinksSection(), keepZeros);
+        } else {
+            d = c.rules().is2012() ? DegreeDistribution.published2011() : DegreeDistribution.published();
+        }
+        return original ? ScaledDegrees.originalRule(d, c.nodeCount()) : d.scaledTo(c.nodeCount(), c.nlinksMaxShare());
     }
 
     public long startId() {
@@ -65,10 +80,10 @@ public final class GraphShape {
         return types;
     }
 
-    /** Out-degree drawn for {@code id1} (before the type split), at most n - 1. */
+    /** Out-degree drawn for {@code id1} (before the type split), at most n - 1 unless {@code nlinks_tail = original}. */
     public long degree(long id1) {
         long h = degreeOrder.apply(id1 - start);
-        return Math.min(degrees.degree(n - 1 - h), n - 1);
+        return Math.min(degrees.degree(n - 1 - h), degreeLimit);
     }
 
     /** The node of degree rank {@code h} (0 is the most linked). */
@@ -142,6 +157,6 @@ public final class GraphShape {
 
     /** The largest out-degree. */
     public long maxDegree() {
-        return Math.min(degrees.maxDegree(), n - 1);
+        return Math.min(degrees.maxDegree(), degreeLimit);
     }
 }

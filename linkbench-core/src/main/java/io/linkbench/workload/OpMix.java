@@ -12,7 +12,7 @@ import java.util.random.RandomGenerator;
  * and a sampler that picks the next operation with one uniform draw and a short search.
  */
 public final class OpMix {
-    /** The 2017 mix (DESIGN §2), the default. */
+    /** The 2017 mix, the default. */
     public static final Map<Op, Double> MIX_2017 = mix(2.61198, 3.06256, 0.25166, 43.9869, 5.35038, 0.98401,
             4.75589, 4.27898, 12.14725, 22.57039);
     /** The 2011 mix published with the original benchmark. */

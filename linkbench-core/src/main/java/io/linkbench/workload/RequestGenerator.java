@@ -20,9 +20,16 @@ import java.util.SplittableRandom;
  * writes and reads pick id1 with their access distribution and the link type uniformly; a link that
  * exists is the j-th link of that type for a uniform j below the type's loaded count, a link that does
  * not exist one at or past it. MULTIGET_LINK takes each id2 from the group's loaded ones or uniformly
- * from the id range. Node operations pick ids on a permutation of their own.
+ * from the id range. Node operations pick ids on a permutation of their own. With
+ * {@code workload_rules = 2012} an operation that should hit an existing link with probability p aims at
+ * the position j uniform in [0, max(1, ceil(nlinks / p))), nlinks the group's loaded count: a hit when
+ * j &lt; nlinks, as the 2012 code does ({@link #range2012}).
  */
 public final class RequestGenerator {
+    /** The widest 2012 aiming range (p = 0, or a huge group at a small p). */
+    static final long MAX_RANGE_2012 = 1L << 62;
+    /** How many times a 2012 MULTIGET_LINK redraws an id it already asked for. */
+    static final int MULTIGET_REDRAWS_2012 = 100;
     private final WorkloadConfig config;
     private final WorkloadRules rules;
     private final GraphShape shape;
@@ -140,7 +147,9 @@ public final class RequestGenerator {
         int t = (int) (r.linkType - 1);
         long have = shape.linksOfType(degree, t);
         long j;
-        if (have > 0 && random.nextDouble() < existing) {
+        if (rules.is2012()) {
+            j = random.nextLong(range2012(have, existing));
+        } else if (have > 0 && random.nextDouble() < existing) {
             j = random.nextLong(have);
         } else {
             j = absentJ(have, t);
@@ -148,9 +157,26 @@ public final class RequestGenerator {
         r.id2 = shape.id2(id1, t, j);
     }
 
+    /**
+     * The 2012 code's aiming range for a group of {@code nlinks} loaded links and a target hit
+     * probability p: max(1, ceil(nlinks / p)), so an empty group always aims at position 0 (id1 itself
+     * with the offset rule) and a 1-link group at p = 0.9 hits half the time.
+     */
+    static long range2012(long nlinks, double p) {
+        if (!(p > 0)) {
+            return MAX_RANGE_2012;
+        }
+        double range = Math.ceil(nlinks / p);
+        return range >= MAX_RANGE_2012 ? MAX_RANGE_2012 : Math.max(1, (long) range);
+    }
+
     /** A j of type index t at or past the {@code have} loaded ones; one of them when the type is full. */
     private long absentJ(long have, int t) {
         long max = shape.maxOfType(t);
+        if (have >= max && rules.id2Rule() == WorkloadRules.Id2Rule.OFFSET) {
+            // a group larger than the id range (nlinks_tail = original): id2s may pass maxid1, so aim past it
+            return have + random.nextLong(Math.max(1, shape.nodeCount() - 1));
+        }
         if (have >= max) {
             return random.nextLong(Math.max(have, 1));
         }
@@ -188,6 +214,10 @@ public final class RequestGenerator {
         int t = (int) (r.linkType - 1);
         long have = shape.linksOfType(degree, t);
         int size = multigetSize();
+        if (rules.is2012()) {
+            aimMultiget2012(id1, t, have, size);
+            return;
+        }
         int count = 0;
         for (int i = 0; i < size; i++) {
             long id2;
@@ -203,6 +233,28 @@ public final class RequestGenerator {
             }
         }
         r.id2Count = count;
+    }
+
+    /**
+     * The 2012 code's MULTIGET_LINK: {@code size} ids, the first {@code size} positions when the aiming
+     * range is no wider, else each drawn in the range and redrawn (up to 100 times) while already chosen.
+     */
+    private void aimMultiget2012(long id1, int t, long have, int size) {
+        Request r = request;
+        long range = range2012(have, multigetExisting);
+        for (int i = 0; i < size; i++) {
+            long id2;
+            if (range <= size) {
+                id2 = shape.id2(id1, t, i);
+            } else {
+                id2 = shape.id2(id1, t, random.nextLong(range));
+                for (int tries = 0; tries < MULTIGET_REDRAWS_2012 && contains(r.id2s, i, id2); tries++) {
+                    id2 = shape.id2(id1, t, random.nextLong(range));
+                }
+            }
+            r.id2s[i] = id2;
+        }
+        r.id2Count = size;
     }
 
     private static boolean contains(long[] values, int count, long value) {

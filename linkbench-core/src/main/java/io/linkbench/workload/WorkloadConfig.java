@@ -1,6 +1,7 @@
 package io.linkbench.workload;
 
 import io.linkbench.config.ConfigException;
+import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import io.linkbench.workload.dist.PayloadSpec;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import java.util.Optional;
  * @param nlinksFile        a user-supplied out-degree CDF, or empty for the built-in fit
  * @param nlinksSection     section of that file
  * @param nlinksMaxShare    largest out-degree as a share of all links
+ * @param nlinksTail        the capped tail, or the original's uncapped degree rule
  * @param nodePayload       node payloads: median size, content, byte range
  * @param linkPayload       link payloads
  * @param mix               the operation mix
@@ -35,7 +37,7 @@ import java.util.Optional;
  * @param rules             the switches between the original's effective behaviour and the alternatives
  */
 public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Optional<Path> nlinksFile,
-                             String nlinksSection, double nlinksMaxShare, PayloadSpec nodePayload, PayloadSpec linkPayload, OpMix mix, AccessSpec linkRead,
+                             String nlinksSection, double nlinksMaxShare, NlinksTail nlinksTail, PayloadSpec nodePayload, PayloadSpec linkPayload, OpMix mix, AccessSpec linkRead,
                              AccessSpec linkWrite, AccessSpec nodeRead, AccessSpec nodeUpdate, AccessSpec nodeDelete,
                              double addLinkExistingPct, double linkExistingPct, double expungePct, int multigetMin,
                              int multigetMax, double multigetP, double historyPct, int listLimit,
@@ -43,6 +45,35 @@ public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Opti
 
     /** Largest supported maxid1 - startid1 (ids are longs; the permutation works up to 2^62). */
     public static final long MAX_NODES = 1L << 62;
+
+    /** {@code workload_rules}: which original's behaviour the rules follow; see {@link WorkloadRules}. */
+    public static final Setting WORKLOAD_RULES = Setting.of("workload_rules", "2017",
+            "whose behaviour the workload follows: 2017 (the 2017 fork with its configuration, the default) or 2012"
+            + " (the 2012 code with its 2011 files: id2s aimed in a range of ceil(nlinks / p), id1s without links"
+            + " kept, the built-in 2011 fit when no nlinks_file is given; needs link_type_split = extra_first,"
+            + " link_id2_rule = offset, updatelink_missing = upsert and link_multiget_distinct = true, as"
+            + " config/workload-2011.properties sets)");
+    /** {@code nlinks_tail}: the capped tail or the original's degree rule. */
+    public static final Setting NLINKS_TAIL = Setting.of("nlinks_tail", "capped",
+            "capped (the largest degrees scale with the graph: nlinks_max_share) or original (the original's"
+            + " rule exactly, uncapped: the top id1 gets nlinks_file's largest degree at any maxid1; needs"
+            + " nlinks_file and link_id2_rule = offset)");
+    /** {@code node_datasize_limit}: node payload sizes are below this. */
+    public static final Setting NODE_DATASIZE_LIMIT = Setting.of("node_datasize_limit", "1048576",
+            "node payload sizes are drawn below this many bytes (the original's 1 MiB)");
+    /** {@code link_datasize_limit}: link payload sizes are below this. */
+    public static final Setting LINK_DATASIZE_LIMIT = Setting.of("link_datasize_limit", "255",
+            "link payload sizes are drawn below this many bytes (the original's MAX_LINK_DATA = 255)");
+    /** The largest payload size limit a configuration may ask for (1 GiB). */
+    public static final int MAX_DATASIZE_LIMIT = 1 << 30;
+
+    /** {@code nlinks_tail}. */
+    public enum NlinksTail {
+        /** The largest degree is capped at nlinks_max_share of all links, the tail above the p99.9 compressed. */
+        CAPPED,
+        /** The original's rule: the id of u = 1 - (id - startid1) / n gets the first row with cdf &gt;= u. */
+        ORIGINAL
+    }
 
     public static WorkloadConfig from(Settings s) {
         long start = s.getLong("startid1", 0, MAX_NODES);
@@ -60,11 +91,23 @@ public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Opti
             throw ConfigException.badValue("link_multiget_dist_max", Integer.toString(mgMax),
                     "must be at least link_multiget_dist_min (" + mgMin + ")");
         }
+        Optional<Path> nlinksFile = s.optional("nlinks_file").map(Path::of);
+        NlinksTail tail = s.getEnum(NLINKS_TAIL.key(), NlinksTail.class, NlinksTail.CAPPED);
+        WorkloadRules rules = WorkloadRules.from(s);
+        if (tail == NlinksTail.ORIGINAL && nlinksFile.isEmpty()) {
+            throw ConfigException.badValue(NLINKS_TAIL.key(), "original",
+                    "needs nlinks_file (the original's rule gives the top id1 the file's largest degree); allowed: capped");
+        }
+        if (tail == NlinksTail.ORIGINAL && rules.id2Rule() != WorkloadRules.Id2Rule.OFFSET) {
+            throw ConfigException.badValue(NLINKS_TAIL.key(), "original",
+                    "needs link_id2_rule = offset (a degree may exceed the node count); allowed: capped");
+        }
         return new WorkloadConfig(start, max,
                 s.getInt("link_type_count", 1, 1_000_000),
-                s.optional("nlinks_file").map(Path::of),
+                nlinksFile,
                 s.getString("nlinks_section"),
                 s.getDouble("nlinks_max_share", 1e-9, 1),
+                tail,
                 payload(s, "node"),
                 payload(s, "link"),
                 OpMix.from(s),
@@ -80,7 +123,7 @@ public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Opti
                 s.getDouble("link_multiget_dist_prob", 1e-6, 1),
                 s.getDouble("getlinklist_history", 0, 100),
                 s.getInt("getlinklist_limit", 0, Integer.MAX_VALUE),
-                WorkloadRules.from(s));
+                rules);
     }
 
     /**
@@ -89,13 +132,21 @@ public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Opti
      * and {@code payload_chunk_length}; the ranges here are the ones {@link PayloadSpec} accepts.
      */
     private static PayloadSpec payload(Settings s, String kind) {
+        Setting limitKey = kind.equals("node") ? NODE_DATASIZE_LIMIT : LINK_DATASIZE_LIMIT;
+        int limit = s.getInt(limitKey.key(), Integer.parseInt(limitKey.defaultValue()), 2, MAX_DATASIZE_LIMIT);
         int median = s.getInt(kind + "_datasize", 0, PayloadSpec.DEFAULT_MAX_SIZE);
+        if (median >= limit) {
+            throw ConfigException.badValue(kind + "_datasize", Integer.toString(median),
+                    "must be below " + limitKey.key() + " (" + limit + ")");
+        }
+        int maxSize = limit - 1; // the original draws sizes in [0, limit)
         if (s.getEnum("payload_content", PayloadSpec.Content.class) == PayloadSpec.Content.REPEAT) {
-            return PayloadSpec.repeat(median, s.getDouble(kind + "_data_uniqueness", PayloadSpec.MIN_REPEAT_UNIQUENESS, 1));
+            return new PayloadSpec(median, maxSize, s.getDouble(kind + "_data_uniqueness", PayloadSpec.MIN_REPEAT_UNIQUENESS, 1),
+                    PayloadSpec.Content.REPEAT, 0, PayloadSpec.MAX_BYTE, PayloadSpec.DEFAULT_REPEAT_BLOCK);
         }
         int first = s.getInt(kind + "_data_firstbyte", 0, PayloadSpec.MAX_BYTE);
         int last = s.getInt(kind + "_data_lastbyte", first, PayloadSpec.MAX_BYTE);
-        return new PayloadSpec(median, PayloadSpec.DEFAULT_MAX_SIZE, s.getDouble(kind + "_data_uniqueness", 0, 1),
+        return new PayloadSpec(median, maxSize, s.getDouble(kind + "_data_uniqueness", 0, 1),
                 PayloadSpec.Content.MOTIF, first, last,
                 s.getInt("payload_chunk_length", 1, PayloadSpec.MOTIF_LENGTH));
     }

@@ -1,5 +1,6 @@
 package io.linkbench.workload;
 
+import io.linkbench.config.ConfigException;
 import io.linkbench.config.Settings;
 
 /**
@@ -20,11 +21,52 @@ import io.linkbench.config.Settings;
  * @param multigetDistinct duplicate id2s of a MULTIGET_LINK are removed ({@code link_multiget_distinct})
  * @param listContinue     how a GET_LINKS_LIST continuation asks for the next page ({@code getlinklist_continue})
  * @param originalVersions versions as the original writes them rather than random ({@code write_versions})
+ * @param generation       whose id2 aiming and degree data: the 2017 fork's or the 2012 code's ({@code workload_rules})
  */
 public record WorkloadRules(TypeChoice typeChoice, TypeSplit typeSplit, Id2Rule id2Rule, long timeSpreadMs,
                             UpdateMissing updateMissing, boolean separateNodeHotIds, MultigetSize multigetSize,
                             double multigetExistingPct, MultigetMiss multigetMiss, boolean multigetDistinct,
-                            ListContinue listContinue, boolean originalVersions) {
+                            ListContinue listContinue, boolean originalVersions, Generation generation) {
+
+    /** {@code workload_rules}: the values {@code 2017} and {@code 2012}. */
+    public enum Generation {
+        /**
+         * The 2017 fork with its configuration: an existing link is the j-th of its group for a uniform j
+         * below the loaded count, a missing one a j past it; degree-0 rows of a file are dropped.
+         */
+        RULES_2017("2017"),
+        /**
+         * The 2012 code with its 2011 files: id2 = id1 + uniform [0, max(1, ceil(nlinks / p))), nlinks the
+         * group's loaded count; MULTIGET asks for distinct ids (consecutive ones when the range is at most
+         * the size); id1s without links kept (a file's zero rows, or the built-in 2011 fit).
+         */
+        RULES_2012("2012");
+
+        private final String text;
+
+        Generation(String text) {
+            this.text = text;
+        }
+
+        /** The key's value, {@code 2017} or {@code 2012}. */
+        public String text() {
+            return text;
+        }
+
+        static Generation parse(String value) {
+            for (Generation g : values()) {
+                if (g.text.equals(value.strip())) {
+                    return g;
+                }
+            }
+            throw ConfigException.badValue(WorkloadConfig.WORKLOAD_RULES.key(), value, "allowed: 2017, 2012");
+        }
+    }
+
+    /** True for the 2012 code's rules. */
+    public boolean is2012() {
+        return generation == Generation.RULES_2012;
+    }
 
     /** {@code link_type_choice}. */
     public enum TypeChoice {
@@ -93,6 +135,14 @@ public record WorkloadRules(TypeChoice typeChoice, TypeSplit typeSplit, Id2Rule 
     enum NodePermutation { SEPARATE, SHARED }
 
     static WorkloadRules from(Settings s) {
+        Generation generation = Generation.parse(s.getString(WorkloadConfig.WORKLOAD_RULES.key(),
+                WorkloadConfig.WORKLOAD_RULES.defaultValue()));
+        if (generation == Generation.RULES_2012) {
+            need2012(s, "link_type_split", "extra_first");
+            need2012(s, "link_id2_rule", "offset");
+            need2012(s, "updatelink_missing", "upsert");
+            need2012(s, "link_multiget_distinct", "true");
+        }
         return new WorkloadRules(
                 s.getEnum("link_type_choice", TypeChoice.class),
                 s.getEnum("link_type_split", TypeSplit.class),
@@ -105,6 +155,16 @@ public record WorkloadRules(TypeChoice typeChoice, TypeSplit typeSplit, Id2Rule 
                 s.getEnum("link_multiget_miss", MultigetMiss.class),
                 s.getBoolean("link_multiget_distinct"),
                 s.getEnum("getlinklist_continue", ListContinue.class),
-                s.getEnum("write_versions", Versions.class) == Versions.ORIGINAL);
+                s.getEnum("write_versions", Versions.class) == Versions.ORIGINAL,
+                generation);
+    }
+
+    /** The 2012 rules never run mixed with a 2017 one: a key set otherwise is bad input. */
+    private static void need2012(Settings s, String key, String wanted) {
+        String value = s.getString(key, wanted);
+        if (!value.strip().equalsIgnoreCase(wanted)) {
+            throw ConfigException.badValue(key, value, "workload_rules = 2012 needs " + wanted
+                    + " (config/workload-2011.properties sets it); or set workload_rules = 2017");
+        }
     }
 }

@@ -109,42 +109,43 @@ class CompareMergeTest {
     }
 
     @Test
-    void compareTextHasOneRowPerRunWithItsSummaryValuesAndRatiosToTheFirst() {
+    void compareTextGivesThePublishedTablesOneRowPerRunLabelLastThenTheRepeats() {
         assertEquals(0, run(args("compare")), err());
-        List<String> lines = firstTable(out());
-        assertEquals(2 + runs.size(), lines.size(), out());
-        assertTrue(out().contains("operation statistics"), "the workload figures follow: " + out());
-        assertTrue(lines.get(0).startsWith("request phase"), lines.get(0));
-        assertEquals("run", lines.get(1).split("\\s{2,}")[0]);
+        String text = out();
+        assertTrue(text.startsWith("load: one row per run:\n"), text);
+        List<String> lines = table(text, "requests: one row per run:");
+        assertEquals(1 + runs.size(), lines.size(), text);
+        assertEquals(String.join(" ", SummaryRow.REQUEST_COLUMNS) + " label", String.join(" ", lines.get(0).trim().split("\\s+")));
         for (int r = 0; r < runs.size(); r++) {
-            String[] cells = lines.get(2 + r).split("\\s{2,}");
-            assertEquals(label(r), cells[0]);
+            String[] cells = lines.get(1 + r).trim().split("\\s{2,}");
+            assertEquals(label(r), cells[cells.length - 1], "the label last");
             SummaryRow expected = requestRow(r);
             for (int i = 0; i < expected.columns().size(); i++) {
                 String col = expected.columns().get(i);
-                assertEquals(ComparisonRenderer.value(col, expected.values()[i]), cells[1 + 2 * i], col + " of run " + r);
-                double ratio = expected.values()[i] / requestRow(0).values()[i];
-                assertEquals(ComparisonRenderer.ratio(Double.isFinite(ratio) ? ratio : Double.NaN), cells[2 + 2 * i],
-                        col + " ratio of run " + r);
+                assertEquals(ComparisonRenderer.value(col, expected.values()[i]), cells[i], col + " of run " + r);
             }
         }
-        String[] first = lines.get(2).split("\\s{2,}");
-        assertEquals("1.00x", first[2], "tps ratio of the baseline");
-        assertEquals("1.00x", first[2 + 2 * SummaryRow.REQUEST_COLUMNS.indexOf("gn")], "gn ratio of the baseline");
+        assertTrue(text.contains("  gn: p99 ms of GET_NODE\n"), "a legend under the table: " + text);
+        // three runs of one store and no tag: one label, so repeats: one ratio row, and their noise
+        List<String> ratios = table(text.substring(text.indexOf("requests: one row per run:")),
+                "ratios to memory (means of the repeats):");
+        assertEquals(2, ratios.size(), text);
+        assertTrue(ratios.get(1).startsWith("1.00x") && ratios.get(1).endsWith("  memory"), ratios.get(1));
+        assertTrue(text.contains("memory mean (3 runs)") && text.contains("memory cv%"), text);
+        assertTrue(text.contains("operation statistics"), "the workload figures follow: " + text);
     }
 
     @Test
-    void compareCsvHoldsTheExactValuesAndRatioColumns() {
-        assertEquals(0, run(args("compare", "--format", "csv")), err());
+    void compareCsvHoldsTheExactValues() {
+        assertEquals(0, run(args("compare", "--phase", "request", "--format", "csv")), err());
         List<String> lines = out().lines().toList();
-        assertEquals(1 + runs.size(), lines.size(), out());
         List<String> header = Arrays.asList(lines.get(0).split(",", -1));
-        assertEquals(List.of("label", "dir", "tps", "tps_ratio"), header.subList(0, 4));
+        assertEquals(SummaryRow.REQUEST_COLUMNS, header.subList(0, header.size() - 1));
+        assertEquals("label", header.get(header.size() - 1));
         for (int r = 0; r < runs.size(); r++) {
             List<String> cells = Arrays.asList(lines.get(1 + r).split(",", -1));
             assertEquals(header.size(), cells.size());
-            assertEquals(label(r), cells.get(0));
-            assertEquals(runs.get(r).toString(), cells.get(1));
+            assertEquals(label(r), cells.get(cells.size() - 1));
             SummaryRow expected = requestRow(r);
             for (String col : expected.columns()) {
                 String cell = cells.get(header.indexOf(col));
@@ -156,21 +157,21 @@ class CompareMergeTest {
                 }
             }
         }
-        List<String> first = Arrays.asList(lines.get(1).split(",", -1));
-        assertEquals(1.0, Double.parseDouble(first.get(header.indexOf("tps_ratio"))));
-        assertEquals(1.0, Double.parseDouble(first.get(header.indexOf("gn_ratio"))));
-        assertEquals("", first.get(header.indexOf("r/t_ratio")), "no cost measured by the memory store run");
+        assertEquals("", lines.get(1 + runs.size()), "an empty line, then the ratios");
+        List<String> ratio = Arrays.asList(lines.get(3 + runs.size()).split(",", -1));
+        assertEquals(1.0, Double.parseDouble(ratio.get(header.indexOf("tps"))));
+        assertEquals("", ratio.get(header.indexOf("r/t")), "no device IO measured by the memory store run");
     }
 
     @Test
     void compareTheLoadPartsOneTablePerPartWithTheTotalLast() {
         assertEquals(0, run(args("compare", "--phase", "load", "--parts", "--label", "base")), err());
         String text = out();
-        int insert = text.indexOf("load, part insert; each value is followed by its ratio to the first run, base");
-        int total = text.indexOf("load, part load; each value");
-        assertTrue(text.startsWith("load phase") && insert > 0 && total > insert, text);
+        int insert = text.indexOf("load, part insert: one row per run:");
+        int total = text.indexOf("load, part load: one row per run:");
+        assertTrue(text.startsWith("load: one row per run:") && insert > 0 && total > insert, text);
         assertTrue(text.substring(insert).lines().skip(1).findFirst().orElse("").matches(
-                "run\\s+secs\\s+ips\\s+r/i\\s+rKB/i\\s+wKB/i\\s+Mcpu/i\\s+srv_us/i\\s+cli_us/i\\s+srv_wKB/i\\s+note"), text);
+                "\\s*secs\\s+ips\\s+r/i\\s+rKB/i\\s+wKB/i\\s+Mcpu/i\\s+srv_us/i\\s+cli_us/i\\s+srv_wKB/i\\s+label"), text);
         assertEquals(Main.BAD_INPUT, run(args("compare", "--parts")), "--parts needs --phase load");
     }
 
@@ -179,7 +180,7 @@ class CompareMergeTest {
         Path page = out.resolve("compare.html");
         assertEquals(0, run(args("compare", "--html", page.toString())), err());
         String html = Files.readString(page);
-        assertTrue(html.contains(firstTable(out()).get(0)), "the console's table is on the page");
+        assertTrue(html.contains(table(out(), "load: one row per run:").get(1)), "the console's table is on the page");
         assertTrue(html.contains("No run has curve steps"), "these runs ran loops, not curves");
     }
 
@@ -187,27 +188,26 @@ class CompareMergeTest {
     void compareMarkdownWithLabelsAndTheLoadPhase() {
         assertEquals(0, run(args("compare", "--format", "markdown", "--phase", "load", "--label", "base", "--label", "second")),
                 err());
-        List<String> lines = firstTable(out());
-        assertEquals(4 + runs.size(), lines.size(), out());
-        assertTrue(lines.get(0).startsWith("load phase"), lines.get(0));
-        assertTrue(lines.get(2).startsWith("| run | ips |  | r/i |"), lines.get(2));
+        List<String> lines = out().lines().toList();
+        assertEquals("load: one row per run", lines.get(0));
+        assertEquals("| ips | wKB/i | Mcpu/i | size | rss | rMB/s | wMB/s | cpu | label |", lines.get(2));
         // the load's total: rows over the insert window and the post-load steps
         String ips = ComparisonRenderer.value("ips", SummaryRow.of("base", results.get(0).phases().get(0)).get("ips"));
-        assertTrue(lines.get(4).startsWith("| base | " + ips + " | 1.00x |"), lines.get(4));
-        assertTrue(lines.get(5).startsWith("| second | "), lines.get(5));
-        assertTrue(lines.get(6).startsWith("| memory | "), "the third label no longer collides: " + lines.get(6));
+        assertTrue(lines.get(4).startsWith("| " + ips + " |") && lines.get(4).endsWith("| base |"), lines.get(4));
+        assertTrue(lines.get(5).endsWith("| second |"), lines.get(5));
+        assertTrue(lines.get(6).endsWith("| memory |"), "the third label no longer collides: " + lines.get(6));
+        assertTrue(out().contains("- ips: rows inserted per second"), out());
     }
 
     @Test
-    void aRunWithoutThePhaseIsSaidSoOnItsRow() throws IOException {
+    void aRunWithoutThePhaseIsSaidSoInTheNotes() throws IOException {
         Path loadOnly = tmp.resolve("load-only");
         Files.createDirectories(loadOnly);
         RunResult r = results.get(1);
         files.write(loadOnly, new RunResult(r.linkbenchVersion(), r.startedEpochMs(), r.host(), r.config(), r.store(),
                 r.phases().subList(0, 1), r.runId() + "-load"), "load only\n");
         assertEquals(0, run("compare", runs.get(0).toString(), loadOnly.toString()), err());
-        List<String> lines = out().lines().toList();
-        assertTrue(lines.get(3).endsWith("no request phase"), lines.get(3));
+        assertTrue(out().contains("  memory (load-only): no request phase\n"), out());
     }
 
     @Test
@@ -327,12 +327,15 @@ class CompareMergeTest {
     }
 
     /** The lines of the first table: up to the first empty line after its title (the operation statistics follow). */
-    private static List<String> firstTable(String text) {
+    /** The lines of the table under {@code caption} (header first), up to the legend or an empty line. */
+    static List<String> table(String text, String caption) {
         List<String> lines = text.lines().toList();
-        int end = 2;
-        while (end < lines.size() && !lines.get(end).isEmpty()) {
+        int start = lines.indexOf(caption) + 1;
+        assertTrue(start > 0, "no " + caption + " in " + text);
+        int end = start;
+        while (end < lines.size() && !lines.get(end).isEmpty() && !lines.get(end).matches("  \\S+: .*")) {
             end++;
         }
-        return lines.subList(0, end);
+        return lines.subList(start, end);
     }
 }

@@ -156,7 +156,7 @@ class OriginalConfigFilesTest {
                         + " load_progress_interval, max_failed_requests, maxsamples, mysql_disable_binlog_load,"
                         + " req_progress_interval",
                 "linkbench: warning: FBWorkload.properties: no equivalent for 5 keys, ignored:"
-                        + " data_file=config/Distribution.dat (not found: the built-in fit of the same data is used),"
+                        + " data_file=config/Distribution.dat (not found: the built-in fit of the 2011 data is used),"
                         + " link_add_datagen_motif_length=128 (linkbench copies 128-byte chunks from a 512-byte motif;"
                         + " payload_chunk_length sets the chunk), nlinks_config, nlinks_default, write_uncorr_config"),
                 warnings);
@@ -271,7 +271,63 @@ class OriginalConfigFilesTest {
             JsonNode json = new ObjectMapper().readTree(dirs.findFirst().orElseThrow().resolve("result.json").toFile());
             assertEquals("1000000", json.get("config").get("requests").asText(), "500000 per requester x 2");
             assertEquals("2048", json.get("config").get("load_chunk_size").asText());
+            assertEquals("2012", json.get("config").get("workload_rules").asText(), "the 2012 code's files ran its rules");
             assertFalse(json.get("config").has("password"));
         }
+    }
+
+    @Test
+    void theOriginalsFilesSelectThe2012RulesAndSaySoInOneLine() {
+        assertEquals(0, run("-c", fixture("LinkConfigMysql.properties"), "-c", fixture("FBWorkload.properties"),
+                "--print-config"), String.join("\n", errLines()));
+        assertPrinted(Map.of("workload_rules", "2012", "link_type_split", "extra_first", "link_id2_rule", "offset",
+                "updatelink_missing", "upsert", "link_multiget_distinct", "true"));
+        List<String> lines = out().lines().toList();
+        assertEquals("# FBWorkload.properties: the 2012 code's rules: the 2011 operation mix",
+                lines.get(lines.indexOf("workload_rules = 2012") - 1));
+        assertTrue(errLines().contains("linkbench: FBWorkload.properties: the 2012 code's rules: the 2011 operation mix"
+                + " (workload_rules = 2012)"), String.join("\n", errLines()));
+    }
+
+    @Test
+    void aForksFileGetsThe2017RulesAndNeverChangeTrueThe2012Ones() throws Exception {
+        assertEquals(0, run("-c", fixture("LinkConfigMysql.properties"), "-c", fixture("FBWorkload2017.properties"),
+                "--print-config"), String.join("\n", errLines()));
+        assertPrinted(Map.of("workload_rules", "2017", "link_type_split", "raised", "link_id2_rule", "next"));
+        assertTrue(errLines().contains("linkbench: FBWorkload2017.properties: the 2017 fork's rules: the 2017 operation mix"
+                + " (workload_rules = 2017)"), String.join("\n", errLines()));
+        Path fork = tmp.resolve("fork.properties");
+        Files.writeString(fork, Files.readString(Path.of(fixture("FBWorkload2017.properties"))) + "\nnever_change = true\n");
+        out.reset();
+        err.reset();
+        assertEquals(0, run("-c", fixture("LinkConfigMysql.properties"), "-c", fork.toString(), "--print-config"),
+                String.join("\n", errLines()));
+        assertPrinted(Map.of("workload_rules", "2012", "link_type_split", "extra_first"));
+        assertTrue(out().contains("# fork.properties: the 2012 code's rules: never_change = true (the fork's switch to"
+                + " the 2012 code's behaviour)"), out());
+    }
+
+    @Test
+    void aDataFileWithTheZeroDegreeRowSelectsThe2012RulesAndIsUsed() throws Exception {
+        Path config = Files.createDirectories(tmp.resolve("home/config"));
+        Files.writeString(config.resolve("Distribution.dat"), "nlinks\n0 45.3\n1 80\n2 100\n");
+        Path workload = config.resolve("W.properties");
+        Files.writeString(workload, "data_file = config/Distribution.dat\naddlink = 5.35038\n");
+        assertEquals(0, run("-c", workload.toString(), "--print-config"), String.join("\n", errLines()));
+        assertPrinted(Map.of("workload_rules", "2012", "nlinks_file", config.resolve("Distribution.dat").toString()));
+        assertTrue(out().contains("# W.properties: the 2012 code's rules: data_file holds the 2011 data (a degree-0 row)"),
+                out());
+    }
+
+    @Test
+    void aWorkloadFileThatCannotBeFoundStopsTheRunNamingThePathsTried() throws Exception {
+        Path store = tmp.resolve("LinkConfigMysql.properties");
+        Files.writeString(store, "linkstore = com.facebook.LinkBench.LinkStoreMysql\n"
+                + "workload_file = config/Missing.properties\n");
+        assertEquals(2, run("-c", store.toString(), "--print-config"));
+        assertEquals(1, errLines().size(), errLines().toString());
+        assertTrue(errLines().get(0).startsWith("linkbench: LinkConfigMysql.properties: workload_file="
+                + "config/Missing.properties: not found (tried config/Missing.properties, "
+                + tmp.resolve("config/Missing.properties")), errLines().get(0));
     }
 }

@@ -146,8 +146,11 @@ class OriginalConfigTest {
         assertEquals(List.of("nlinks_func=real"), found.sameAsOurs());
         OriginalConfig.Translation missing = OriginalConfig.translate("f", m, p -> Optional.empty());
         assertFalse(missing.values().containsKey("nlinks_file"));
-        assertEquals(List.of("data_file=config/Distribution.dat (not found: the built-in fit of the same data is used)"),
-                missing.ignored());
+        assertEquals(List.of("data_file=config/Distribution.dat (not found: the built-in fit of the 2011 data is used"
+                + " with the 2012 rules)"), missing.ignored(), "the 2012 code's data file, and what replaces it");
+        Map<String, String> fork = Map.of("data_file", "config/Distribution.dat", "never_change", "false");
+        assertEquals(List.of("data_file=config/Distribution.dat (not found: the built-in fit of the 2017 data is used)"),
+                OriginalConfig.translate("f", fork, p -> Optional.empty()).ignored());
     }
 
     @Test

@@ -46,20 +46,21 @@ class LatencyTableTest {
                 lines.get(0));
         assertEquals("latency (ms):", lines.get(1));
         List<String> tbl = lines.subList(2, 6);
-        assertArrayEquals(new String[] {"op", "count", "errors", "mean", "p50", "p95", "p99", "p99.9", "max", "ops/s"},
+        assertArrayEquals(new String[] {"op", "count", "errors", "mean", "p25", "p50", "p75", "p95", "p99", "p99.9", "max",
+            "ops/s"},
                 cells(tbl.get(0)));
         String[] get = cells(tbl.get(1));
         assertArrayEquals(new String[] {"GET_NODE", "1000", "0"}, Arrays.copyOf(get, 3));
         assertEquals(0.5005, Double.parseDouble(get[3]), 0.001, "mean");
-        assertArrayEquals(new String[] {"0.500", "0.950", "0.990", "0.999", "1.000", "100.0"},
-                Arrays.copyOfRange(get, 4, 10));
+        assertArrayEquals(new String[] {"0.250", "0.500", "0.750", "0.950", "0.990", "0.999", "1.000", "100.0"},
+                Arrays.copyOfRange(get, 4, 12));
         assertArrayEquals(new String[] {"ADD_LINK", "10", "0", "1.500", "1.500", "1.500", "1.500", "1.500", "1.500",
-                "1.0"}, cells(tbl.get(2)));
+                "1.500", "1.500", "1.0"}, cells(tbl.get(2)));
         String[] total = cells(tbl.get(3));
         assertEquals("TOTAL", total[0]);
         assertEquals("1010", total[1]);
-        assertEquals("1.500", total[8], "max over all ops");
-        assertEquals("101.0", total[9]);
+        assertEquals("1.500", total[10], "max over all ops");
+        assertEquals("101.0", total[11]);
         assertFalse(text.contains("DELETE_NODE"), "an op with no calls is left out");
         assertRightAligned(tbl);
         assertEquals("size at end: unknown", lines.get(6));
@@ -77,15 +78,15 @@ class LatencyTableTest {
         assertEquals("request phase: 10.0 s measured, open loop at target 120.0 ops/s, throughput 100.0 ops/s",
                 lines.get(0));
         assertEquals("service time (ms, actual start to end):", lines.get(1));
-        assertEquals("0.990", cells(lines.get(3))[6]);
+        assertEquals("0.990", cells(lines.get(3))[8]);
         assertEquals("response time (ms, intended start to end):", lines.get(5));
         List<String> response = lines.subList(6, 9);
         String[] row = cells(response.get(1));
         assertEquals("GET_LINKS_LIST", row[0]);
-        assertEquals("0.540", row[4], "p50");
-        assertEquals("1.030", row[6], "p99");
-        assertEquals("1.040", row[8], "max");
-        assertEquals("100.0", row[9]);
+        assertEquals("0.540", row[5], "p50");
+        assertEquals("1.030", row[8], "p99");
+        assertEquals("1.040", row[10], "max");
+        assertEquals("100.0", row[11]);
         assertRightAligned(response);
         assertEquals("schedule lag (ms): p50 0.010  p99 0.010  max 1.200", lines.get(9));
     }
@@ -104,7 +105,7 @@ class LatencyTableTest {
 
         assertTrue(lines.get(0).endsWith(", INTERRUPTED (cut short (cause not recorded))"), lines.get(0));
         String[] getNode = cells(lines.get(4));
-        assertArrayEquals(new String[] {"GET_NODE", "0", "1", "-", "-", "-", "-", "-", "-", "0.0"}, getNode,
+        assertArrayEquals(new String[] {"GET_NODE", "0", "1", "-", "-", "-", "-", "-", "-", "-", "-", "0.0"}, getNode,
                 "an op that only failed still gets a row");
         assertEquals("4", cells(lines.get(5))[2], "TOTAL errors");
         int e = lines.indexOf("errors: 4 (CONFLICT 1, TIMEOUT 3)");
@@ -118,6 +119,10 @@ class LatencyTableTest {
         assertEquals("size at end: 1.5 GiB", lines.get(e + 7));
         assertEquals("post-load steps: compact 3.3 s, analyze 0.5 s", lines.get(e + 8), "in the order they ran");
         assertEquals("warning: backlog growing", lines.get(e + 9));
+        String shortText = table.render(phase, false);
+        assertFalse(shortText.contains("store counters") || shortText.contains("rows_read"),
+                "store counters only in the detailed text (summary.txt, --details)");
+        assertTrue(shortText.contains("size at end: 1.5 GiB"), shortText);
     }
 
     @Test
@@ -149,7 +154,7 @@ class LatencyTableTest {
         String text = table.render(phase);
 
         assertTrue(text.contains("""
-                TOTAL            1650       0  1.000  1.000  1.000  1.000  1.000  1.000  165.0
+                TOTAL            1650       0  1.000  1.000  1.000  1.000  1.000  1.000  1.000  1.000  165.0
                 operation statistics (hit: an existing row was found):
                 op              calls  hit%  rows/call
                 GET_NODE         1000  98.1          -
@@ -164,6 +169,14 @@ class LatencyTableTest {
                 """), text);
         assertFalse(table.render(request(closedLoopOps(), false, null)).contains("operation statistics"),
                 "no table when no outcome was recorded (older results)");
+    }
+
+    @Test
+    void withoutContinuationsTheNoteSaysNoFullPageWasMet() {
+        List<OpStats> ops = List.of(withOutcomes("GET_LINKS_LIST", new OpOutcomes(200, 190, 1300, 200)));
+        String text = table.render(request(ops, false, null).with(new PhaseResult.GraphFacts(null, null, 0)));
+        assertTrue(text.contains("GET_LINKS_LIST: 0 of 200 calls (0.0%) continued a remembered full page"
+                + " (history: no full page met)"), text);
     }
 
     @Test

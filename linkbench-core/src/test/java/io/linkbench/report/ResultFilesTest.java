@@ -145,8 +145,8 @@ class ResultFilesTest {
         JsonNode request = root.get("phases").get(1);
         assertEquals(List.of("phase", "start_epoch_ms", "start", "end_epoch_ms", "end", "seconds", "open_loop",
                 "target_rate", "throughput", "interrupted", "status", "ended_by", "end_reason", "warnings", "steps",
-                "size_bytes", "store_counters", "continuations", "graph", "growth", "ops", "schedule_lag", "loop", "cost",
-                "intervals"), names(request));
+                "size_bytes", "logical_bytes", "space_amplification", "store_counters", "continuations", "graph", "growth",
+                "drift", "ops", "schedule_lag", "loop", "cost", "intervals"), names(request));
         assertEquals("6b1f7c2e-0d4a-4c1e-9a57-3f0e2d9c8b11", root.get("run_id").asText());
         assertEquals(3, request.get("continuations").asLong());
         assertTrue(request.get("graph").isNull(), "a request phase has no graph");
@@ -169,7 +169,7 @@ class ResultFilesTest {
         assertEquals(4_900, graph.get("id1s_by_links").get("11-100").asLong());
         assertEquals(0, root.get("phases").get(0).get("ops").get(0).get("outcomes").get("calls").asLong());
         JsonNode service = get.get("service");
-        assertEquals(List.of("mean_ms", "p50_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms", "histogram"),
+        assertEquals(List.of("mean_ms", "p25_ms", "p50_ms", "p75_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms", "histogram"),
                 names(service));
         assertTrue(service.get("p99_ms").isNumber());
         assertEquals(0.99, service.get("p99_ms").asDouble());

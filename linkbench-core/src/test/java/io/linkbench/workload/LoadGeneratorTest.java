@@ -106,7 +106,8 @@ class LoadGeneratorTest {
     /**
      * The streamed rows are byte for byte those the loader materialised per id1 before it streamed them
      * (the digests were taken from that code), whatever the batch size: the largest id1 of a graph of
-     * 10^6 ids, and the one near the end whose id2s wrap most.
+     * 10^6 ids, and the one near the end whose id2s wrap most. The digests were taken with link payloads
+     * limited to 65,536 bytes, so the test keeps that limit.
      */
     @ParameterizedTest
     @CsvSource({
@@ -115,7 +116,8 @@ class LoadGeneratorTest {
         "raised, 999924, 716087ac7c7fbc65f83a2606d1e256f1b93ae17632283a41a5e59c9119961ca5",
         "round_robin, 999924, 31ad85c428c69ce313089f04104268fa160786df527f0c6ae4b447f2865d6acb"})
     void streamedRowsEqualTheFormerlyMaterialisedOnes(String split, long id1OrLargest, String digest) throws Exception {
-        WorkloadConfig c = TestWorkloads.with("maxid1", "1000001", "link_type_count", "3", "link_type_split", split);
+        WorkloadConfig c = TestWorkloads.with("maxid1", "1000001", "link_type_count", "3", "link_type_split", split,
+                "link_datasize_limit", "65537");
         GraphShape shape = new GraphShape(c, 23);
         LoadGenerator g = new LoadGenerator(c, shape, 23, BASE_MS);
         long id1 = id1OrLargest == 0 ? shape.idOfDegreeRank(0) : id1OrLargest;

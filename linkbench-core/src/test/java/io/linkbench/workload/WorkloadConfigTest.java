@@ -16,10 +16,12 @@ class WorkloadConfigTest {
     @Test
     void payloadsDefaultToTheOriginalsMotifContent() {
         WorkloadConfig c = TestWorkloads.with();
-        assertEquals(new PayloadSpec(23, PayloadSpec.DEFAULT_MAX_SIZE, 0.225, PayloadSpec.Content.MOTIF, 32, 100, 128),
-                c.linkPayload());
-        assertEquals(new PayloadSpec(168, PayloadSpec.DEFAULT_MAX_SIZE, 0.63, PayloadSpec.Content.MOTIF, 50, 220, 128),
-                c.nodePayload());
+        assertEquals(new PayloadSpec(23, 254, 0.225, PayloadSpec.Content.MOTIF, 32, 100, 128),
+                c.linkPayload(), "link payloads in [0, 255) as the original's MAX_LINK_DATA");
+        assertEquals(new PayloadSpec(168, (1 << 20) - 1, 0.63, PayloadSpec.Content.MOTIF, 50, 220, 128),
+                c.nodePayload(), "node payloads in [0, 1 MiB) as the original's");
+        assertEquals(65536, TestWorkloads.with("link_datasize_limit", "65537").linkPayload().maxSize(),
+                "a key keeps longer ones");
         assertEquals(PayloadSpec.Content.REPEAT, TestWorkloads.with("payload_content", "repeat").linkPayload().content());
     }
 

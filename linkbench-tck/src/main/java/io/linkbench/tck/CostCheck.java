@@ -201,7 +201,7 @@ public final class CostCheck implements PhaseObserver {
             double outer = delta(c.reading(), outerStart, outerEnd).orElseThrow() * c.unit();
             assertTrue(probed <= outer + c.slack(), c.total() + " " + probed + " is more than the test read around"
                     + " the whole phase: " + outer);
-            if (c.total().equals(PhaseCost.CLIENT_CPU_S) && "request".equals(result.phase())) {
+            if (c.total().equals(PhaseCost.CLIENT_CPU_S) && result.phase() == Phase.REQUEST) {
                 assertTrue(probed >= outer - Math.max(0.05, 0.15 * outer), "client CPU " + probed
                         + " s is much less than the test read around the whole phase: " + outer);
             }

@@ -11,6 +11,7 @@ import io.linkbench.run.RunControl;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
 import io.linkbench.store.memory.MemoryStoreProvider;
+import io.linkbench.tck.Await;
 import io.linkbench.tck.PhaseDriver;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -19,6 +20,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -53,7 +55,8 @@ class LiveMetricsTest {
     void theCountersGrowDuringThePhaseAndEndEqualToTheResult() throws Exception {
         PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         PhaseDriver d = new PhaseDriver("store", "memory", "maxid1", "2001", "requesters", "2", "warmup_time", "0.5",
-                "maxtime", "3", "displayfreq", "0.25", "requestrate", "400", "requests", "100000000");
+                "maxtime", "600", "displayfreq", "0.25", "requestrate", "400", "requests", "100000000");
+        RunControl control = new RunControl(); // ends the phase once the scrapes are taken
         try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(d.settings, d.sessions()));
              LiveMetrics live = LiveMetrics.serve(0)) {
             d.load(store, live);
@@ -63,16 +66,19 @@ class LiveMetricsTest {
 
             CompletableFuture<PhaseResult> phase = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return new RequestPhase(d.run, d.workload, d.shape, new RunControl(), out, 0,
+                    return new RequestPhase(d.run, d.workload, d.shape, control, out, 0,
                             PhaseObserver.of(live)).execute(store);
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
             });
-            Thread.sleep(1500);
-            Map<String, Double> early = scrape(live.port());
-            Thread.sleep(1000);
-            Map<String, Double> later = scrape(live.port());
+            Map<String, Double> early = Await.until(Duration.ofSeconds(60), "requests counted in the request phase",
+                    () -> scrape(live.port()), m -> Double.valueOf(1.0).equals(m.get("linkbench_phase{phase=\"request\"}"))
+                            && total(m, "linkbench_requests_total") > 0);
+            Map<String, Double> later = Await.until(Duration.ofSeconds(60), "the request counter growing and the lag",
+                    () -> scrape(live.port()), m -> total(m, "linkbench_requests_total") > total(early, "linkbench_requests_total")
+                            && m.containsKey("linkbench_schedule_lag_p99_seconds"));
+            control.interrupt("test");
             PhaseResult result = phase.get();
             Map<String, Double> end = scrape(live.port());
 

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.measure.GraphStats;
+import io.linkbench.measure.IntervalPoint;
+import io.linkbench.measure.IntervalSample;
 import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
+import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.store.CountVerifier;
@@ -264,21 +267,22 @@ class PhasesTest {
     @Test
     void interruptStopsTheRequestPhaseAndKeepsWhatWasMeasured() throws Exception {
         RunControl control = new RunControl();
-        try (Bench b = new Bench("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "600")) {
+        try (Bench b = new Bench("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "600",
+                "displayfreq", "0.1")) {
             b.load(new RunControl());
-            Thread stopper = new Thread(() -> {
-                try {
-                    Thread.sleep(700);
-                } catch (InterruptedException e) {
-                    return;
+            PhaseObserver stopOnceMeasuring = new PhaseObserver() { // stops after the first interval that measured calls
+                @Override
+                public void interval(Phase phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
+                    if (!point.warmup() && point.opsPerSecond() > 0) {
+                        control.interrupt("test");
+                    }
                 }
-                control.interrupt("test");
-            });
-            stopper.start();
-            PhaseResult req = b.requests(control);
+            };
+            PhaseResult req = new RequestPhase(b.run, b.workload, b.shape, control, out, 0, stopOnceMeasuring)
+                    .execute(b.store);
             assertTrue(req.interrupted());
             assertTrue(req.ops().stream().mapToLong(OpStats::count).sum() > 0);
-            assertTrue(req.seconds() < 30);
+            assertTrue(req.seconds() < 300, "stopped long before maxtime: " + req.seconds() + " s");
         }
     }
 

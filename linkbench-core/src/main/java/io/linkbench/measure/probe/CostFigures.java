@@ -98,29 +98,29 @@ public record CostFigures(ProbeDelta delta, long ops, OptionalLong sizeBytes, Ma
     /**
      * CPU of processes other than the server and linkbench: host busy time minus linkbench's and the
      * server's (once, when the server is linkbench itself); with no server process on this host (a
-     * remote server), minus linkbench's alone. Noise can make it slightly negative.
+     * remote server), minus linkbench's alone. The host counts whole ticks, the JVM nanoseconds: when that
+     * rounding makes the difference negative it is 0, never a negative figure.
      */
     public OptionalLong othersCpuNanos() {
         if (delta.hostBusyNanos().isEmpty() || delta.clientCpuNanos().isEmpty()) {
             return OptionalLong.empty();
         }
         long server = delta.serverIsClient() || delta.serverCpuNanos().isEmpty() ? 0 : delta.serverCpuNanos().getAsLong();
-        return OptionalLong.of(delta.hostBusyNanos().getAsLong() - delta.clientCpuNanos().getAsLong() - server);
+        return OptionalLong.of(Math.max(0, delta.hostBusyNanos().getAsLong() - delta.clientCpuNanos().getAsLong() - server));
     }
 
-    /** Device bytes read by others than the server process (device minus the server's own), when both are known. */
+    /**
+     * Bytes other processes (not the server, not linkbench) caused to be read from storage, each from its own
+     * {@code /proc/PID/io}: the same quantity as {@link #serverReadKbPerOp()}, never the devices' sectors minus
+     * the server's (what reached the disk from anyone's page cache, later, is another quantity).
+     */
     public OptionalLong othersReadBytes() {
-        return minus(delta.diskSectorsRead(), delta.serverReadBytes());
+        return delta.othersReadBytes();
     }
 
-    /** Device bytes written by others than the server process, when both are known. */
+    /** Bytes other processes caused to be written to storage (page cache dirtied), likewise. */
     public OptionalLong othersWriteBytes() {
-        return minus(delta.diskSectorsWritten(), delta.serverWriteBytes());
-    }
-
-    private static OptionalLong minus(OptionalLong sectors, OptionalLong serverBytes) {
-        return sectors.isPresent() && serverBytes.isPresent()
-                ? OptionalLong.of(sectors.getAsLong() * 512 - serverBytes.getAsLong()) : OptionalLong.empty();
+        return delta.othersWriteBytes();
     }
 
     /** Server resident set size at the end of the window, KiB. */

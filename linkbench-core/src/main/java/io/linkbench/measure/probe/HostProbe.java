@@ -13,7 +13,8 @@ import java.util.function.LongSupplier;
 
 /**
  * Takes {@link ProbeSnapshot}s of the kernel's counters for a set of {@link ProbeTargets}. A snapshot
- * reads six small procfs files (about a millisecond or less), so it can be taken every few
+ * reads six small procfs files (about a millisecond or less), plus, for a window's ends, every other
+ * process's {@code stat} and {@code io} (a few ms per hundred processes), so it can be taken every few
  * seconds. Thread-safe: it keeps no state between snapshots.
  */
 public final class HostProbe {
@@ -44,8 +45,16 @@ public final class HostProbe {
         return ticksPerSecond;
     }
 
-    /** Reads the counters now. Never throws: what cannot be read is absent, with the reason. */
+    /** Reads the counters now, every other process's IO included. Never throws: what cannot be read is absent, with the reason. */
     public ProbeSnapshot snapshot() {
+        return snapshot(true);
+    }
+
+    /**
+     * Reads the counters now; {@code withOthers}: also every other process's {@code /proc/PID/io} ({@link OtherIo}:
+     * about 0.2 ms per process on a busy 2-core host, so the interval rates, which do not use it, leave it out).
+     */
+    public ProbeSnapshot snapshot(boolean withOthers) {
         long now = nanoClock.getAsLong();
         Map<ProbeSnapshot.Part, String> why = new EnumMap<>(ProbeSnapshot.Part.class);
         Map<String, DiskStat> disks = new LinkedHashMap<>();
@@ -79,8 +88,18 @@ public final class HostProbe {
             server = process(targets.serverPid().getAsLong(), ProbeSnapshot.Part.SERVER, why); // with its descendants
         }
         Optional<ProcessStat> client = process(targets.clientPid(), ProbeSnapshot.Part.CLIENT, why);
+        Optional<OtherIo> others = Optional.empty();
+        if (!withOthers) {
+            why.put(ProbeSnapshot.Part.OTHERS, "not read for an interval");
+        } else {
+            try {
+                others = Optional.of(OtherIo.read(targets.procRoot(), targets.serverPid(), targets.clientPid()));
+            } catch (IOException | RuntimeException e) {
+                why.put(ProbeSnapshot.Part.OTHERS, "processes: " + describe(e));
+            }
+        }
         long jvmNanos = jvm == null ? -1 : jvm.getProcessCpuTime();
-        return new ProbeSnapshot(now, ticksPerSecond, targets.devices(), disks, cpu, server, client,
+        return new ProbeSnapshot(now, ticksPerSecond, targets.devices(), disks, cpu, server, client, others,
                 jvmNanos >= 0 ? OptionalLong.of(jvmNanos) : OptionalLong.empty(), why);
     }
 

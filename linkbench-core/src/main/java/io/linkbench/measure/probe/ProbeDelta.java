@@ -25,6 +25,9 @@ import java.util.OptionalLong;
  * @param serverWriteBytes   bytes the server process caused to be written to storage
  * @param serverRssKb        server resident set size at the end, KiB (a level, not a difference)
  * @param clientCpuNanos     linkbench process CPU (the JVM's own measure when available, else ticks)
+ * @param othersReadBytes    bytes every other process caused to be read from storage, each from its own
+ *                           {@code /proc/PID/io} ({@link OtherIo}): the server's quantity, not the devices'
+ * @param othersWriteBytes   bytes every other process caused to be written to storage, likewise
  * @param unavailable        one line per group of counters that could not be measured
  * @param serverIsClient     the server process is linkbench itself (an embedded store): its CPU is
  *                           counted once
@@ -33,7 +36,7 @@ public record ProbeDelta(double seconds, List<String> devices, OptionalLong disk
                          OptionalLong diskSectorsWritten, OptionalLong hostBusyNanos, OptionalLong hostTotalNanos,
                          OptionalLong contextSwitches, OptionalLong serverCpuNanos, OptionalLong serverReadBytes,
                          OptionalLong serverWriteBytes, OptionalLong serverRssKb, OptionalLong clientCpuNanos,
-                         List<String> unavailable, boolean serverIsClient) {
+                         OptionalLong othersReadBytes, OptionalLong othersWriteBytes, List<String> unavailable, boolean serverIsClient) {
     private static final OptionalLong NONE = OptionalLong.empty();
 
     public ProbeDelta {
@@ -41,7 +44,7 @@ public record ProbeDelta(double seconds, List<String> devices, OptionalLong disk
         unavailable = List.copyOf(unavailable);
         for (OptionalLong o : new OptionalLong[] {diskReads, diskSectorsRead, diskSectorsWritten, hostBusyNanos,
                 hostTotalNanos, contextSwitches, serverCpuNanos, serverReadBytes, serverWriteBytes, serverRssKb,
-                clientCpuNanos}) {
+                clientCpuNanos, othersReadBytes, othersWriteBytes}) {
             Objects.requireNonNull(o);
         }
     }
@@ -131,8 +134,24 @@ public record ProbeDelta(double seconds, List<String> devices, OptionalLong disk
                 clientCpu = ticksDelta("client CPU", start.client().orElseThrow(), end.client().orElseThrow(), hz, why);
             }
         }
+        OptionalLong othersRead = NONE;
+        OptionalLong othersWrite = NONE;
+        String othersWhy = missing(start, end, Part.OTHERS);
+        if (othersWhy == null) {
+            othersWhy = start.others().orElseThrow().problem();
+        }
+        if (othersWhy == null) {
+            othersWhy = end.others().orElseThrow().problem();
+        }
+        if (othersWhy != null) {
+            why.add("other processes' IO: " + othersWhy);
+        } else {
+            long[] io = OtherIo.between(start.others().orElseThrow(), end.others().orElseThrow());
+            othersRead = OptionalLong.of(io[0]);
+            othersWrite = OptionalLong.of(io[1]);
+        }
         return new ProbeDelta(seconds, start.devices(), reads, sectorsRead, sectorsWritten, busy, total, ctxt,
-                serverCpu, serverRead, serverWrite, serverRss, clientCpu, why,
+                serverCpu, serverRead, serverWrite, serverRss, clientCpu, othersRead, othersWrite, why,
                 start.server().isPresent() && start.client().isPresent()
                         && start.server().get().pid() == start.client().get().pid());
     }

@@ -20,11 +20,13 @@ import java.util.OptionalLong;
  * @param cpu               host CPU and context switches from {@code /proc/stat}
  * @param server            the server process, when a server pid was given and the process exists
  * @param client            the linkbench process
+ * @param others            the storage IO of every other process ({@link OtherIo}), when {@code /proc} was readable
  * @param clientJvmCpuNanos the JVM's own process CPU time in ns, when the client is this JVM (finer than ticks)
  * @param unavailable       per part that is missing or incomplete, why
  */
 public record ProbeSnapshot(long nanoTime, long ticksPerSecond, List<String> devices, Map<String, DiskStat> disks,
                             Optional<CpuStat> cpu, Optional<ProcessStat> server, Optional<ProcessStat> client,
+                            Optional<OtherIo> others,
                             OptionalLong clientJvmCpuNanos, Map<Part, String> unavailable) {
 
     /** The independently read parts of a snapshot. */
@@ -36,7 +38,9 @@ public record ProbeSnapshot(long nanoTime, long ticksPerSecond, List<String> dev
         /** The server process. */
         SERVER,
         /** The linkbench process. */
-        CLIENT
+        CLIENT,
+        /** Every other process's {@code /proc/PID/io}. */
+        OTHERS
     }
 
     public ProbeSnapshot {
@@ -45,6 +49,7 @@ public record ProbeSnapshot(long nanoTime, long ticksPerSecond, List<String> dev
         Objects.requireNonNull(cpu, "cpu");
         Objects.requireNonNull(server, "server");
         Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(others, "others");
         Objects.requireNonNull(clientJvmCpuNanos, "clientJvmCpuNanos");
         Map<Part, String> u = new EnumMap<>(Part.class);
         u.putAll(unavailable);

@@ -145,7 +145,8 @@ final class CostMerger {
                 case PhaseCost.SERVER_WRITE_KB_PER_OP -> totals.get(PhaseCost.SERVER_WRITE_KB) / ops;
                 case PhaseCost.SERVER_RSS -> max(costs, c -> c.get(PhaseCost.SERVER_RSS));
                 case PhaseCost.SECONDS -> max(costs, c -> c.get(PhaseCost.SECONDS));
-                case PhaseCost.DIRTY_KB_PER_OP -> totals.get(PhaseCost.DIRTY_CHANGE_KB) / ops;
+                case PhaseCost.DIRTY_KB_PER_OP -> totals.get(PhaseCost.DIRTY_CHANGE_KB) < 0 ? Double.NaN // see CostProbe
+                        : totals.get(PhaseCost.DIRTY_CHANGE_KB) / ops;
                 case PhaseCost.OTHERS_CPU_US -> totals.get(PhaseCost.OTHERS_CPU_S) * 1e6 / ops;
                 case PhaseCost.OTHERS_CPU_PCT -> totals.get(PhaseCost.OTHERS_CPU_S) / totals.get(PhaseCost.HOST_CPU_CAPACITY_S) * 100;
                 case PhaseCost.OTHERS_READ_KB_PER_OP -> totals.get(PhaseCost.OTHERS_READ_KB) / ops;

@@ -14,13 +14,20 @@ import java.util.Objects;
 /**
  * A run directory and the {@code result.json} read from it.
  *
- * @param dir the run directory as given
- * @param run its result
+ * @param dir   the run directory as given
+ * @param run   its result
+ * @param facts its tag, notes, server configuration and host facts, when recorded
  */
-public record LoadedRun(Path dir, RunResult run) {
+public record LoadedRun(Path dir, RunResult run, RunFacts facts) {
     public LoadedRun {
         Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(run, "run");
+        Objects.requireNonNull(facts, "facts");
+    }
+
+    /** A run without recorded facts. */
+    public LoadedRun(Path dir, RunResult run) {
+        this(dir, run, RunFacts.NONE);
     }
 
     /**
@@ -40,7 +47,8 @@ public record LoadedRun(Path dir, RunResult run) {
                 throw new ConfigException(dir + ": no " + ResultFiles.RESULT_JSON + " (not a run directory)");
             }
             try {
-                runs.add(new LoadedRun(dir, files.read(dir)));
+                RunResult run = files.read(dir);
+                runs.add(new LoadedRun(dir, run, RunFacts.read(dir, dir.resolve(ResultFiles.RESULT_JSON))));
             } catch (NoSuchFileException e) {
                 throw new ConfigException(dir + ": no " + ResultFiles.RESULT_JSON + " (not a run directory)");
             } catch (IOException e) { // the message names the file and the field

@@ -27,7 +27,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Combines the results of several client hosts that ran the same phases at the same time against
- * one database into one result, as if one client had done all the work (DESIGN §5).
+ * one database into one result, as if one client had done all the work.
  *
  * <p>The runs must have the same phases (names and loop numbers, in the same order), the same store
  * and engine, and agree on open or closed loop. Per phase:
@@ -104,7 +104,8 @@ public final class RunMerger {
                 : "per host: server figures and store counters summed");
         long started = runs.stream().mapToLong(r -> r.run().startedEpochMs()).min().orElseThrow();
         return new RunResult(first.linkbenchVersion(), started, String.join("+", hosts), config,
-                storeInfo(runs, hosts), phases, RunResult.newRunId());
+                storeInfo(runs, hosts), phases, RunResult.newRunId(), new io.linkbench.measure.RunMeta(first.meta().tag(),
+                first.meta().notes(), List.of(), null, null, first.meta().build(), "")); // the hosts' tag
     }
 
     /** Each host counts once: the same directory, or a copy of one run (same run id), is refused. */
@@ -227,7 +228,8 @@ public final class RunMerger {
                 parts.stream().mapToDouble(p -> p.latency().targetRate()).sum(), ops,
                 add(parts.stream().map(PhaseResult::scheduleLag).toList()));
         PhaseResult.StoreReadings store = new PhaseResult.StoreReadings(counters,
-                parts.stream().mapToLong(PhaseResult::sizeBytes).max().orElse(-1));
+                parts.stream().mapToLong(PhaseResult::sizeBytes).max().orElse(-1), // the hosts' slices add up:
+                parts.stream().allMatch(p -> p.logicalBytes() >= 0) ? parts.stream().mapToLong(PhaseResult::logicalBytes).sum() : -1);
         PhaseResult.GraphFacts graph = new PhaseResult.GraphFacts(graph(parts), growth(parts),
                 parts.stream().mapToLong(p -> p.graph().continuations()).sum());
         return new PhaseResult(first.phase(), first.loop(), new PhaseResult.Window(start, end, seconds), latency,

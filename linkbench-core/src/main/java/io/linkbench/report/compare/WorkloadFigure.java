@@ -3,6 +3,7 @@ package io.linkbench.report.compare;
 import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.ThroughputDrift;
 import io.linkbench.report.Formats;
 import io.linkbench.report.OutcomeRows;
 import java.util.ArrayList;
@@ -15,7 +16,8 @@ import java.util.function.ToDoubleFunction;
 /**
  * One figure that shows which workload a run ran, for several runs side by side: for a request
  * phase each operation's hit% and rows per call (COUNT_LINK, MULTIGET_LINK, GET_LINKS_LIST) and the
- * share of GET_LINKS_LIST calls that continued history; for a load the id1s, link rows and links per
+ * share of GET_LINKS_LIST calls that continued history, how much the phase grew the graph and how its
+ * throughput drifted ({@link ThroughputDrift}); for a load the id1s, link rows and links per
  * id1. Runs of the same workload show close values.
  *
  * @param name   e.g. {@code GET_NODE hit%}, {@code links per id1}
@@ -61,6 +63,12 @@ public record WorkloadFigure(String name, Unit unit, List<Double> values) {
         }
         add(figures, "GET_LINKS_LIST continued%", Unit.PERCENT, phases,
                 p -> ofOp(p, "GET_LINKS_LIST", s -> percent(p.graph().continuations(), s.outcomes().calls())));
+        add(figures, "links grown% of loaded", Unit.PERCENT, phases,
+                p -> p.graph().growth() == null ? Double.NaN : p.graph().growth().linksGrowthPct());
+        add(figures, "longest list / loaded", Unit.MEAN, phases,
+                p -> p.graph().growth() == null ? Double.NaN : p.graph().growth().longestListRatio());
+        add(figures, "throughput last/first interval%", Unit.PERCENT, phases, p -> drift(p, ThroughputDrift::lastVsFirstPct));
+        add(figures, "throughput trend% over phase", Unit.PERCENT, phases, p -> drift(p, ThroughputDrift::trendPct));
         add(figures, "id1s", Unit.COUNT, phases, p -> ofGraph(p, g -> g.id1s()));
         add(figures, "link rows", Unit.COUNT, phases, p -> ofGraph(p, g -> g.linkRows()));
         add(figures, "links per id1", Unit.MEAN, phases, p -> ofGraph(p, GraphStats::linksPerId1));
@@ -69,7 +77,11 @@ public record WorkloadFigure(String name, Unit unit, List<Double> values) {
 
     private static void add(List<WorkloadFigure> figures, String name, Unit unit, List<PhaseResult> phases,
                             ToDoubleFunction<PhaseResult> value) {
-        List<Double> values = phases.stream().map(p -> p == null ? Double.NaN : value.applyAsDouble(p)).toList();
+        add(figures, name, unit, phases.stream().map(p -> p == null ? Double.NaN : value.applyAsDouble(p)).toList());
+    }
+
+    /** Adds the figure when some run has a value. */
+    static void add(List<WorkloadFigure> figures, String name, Unit unit, List<Double> values) {
         if (values.stream().anyMatch(Double::isFinite)) {
             figures.add(new WorkloadFigure(name, unit, values));
         }
@@ -83,6 +95,11 @@ public record WorkloadFigure(String name, Unit unit, List<Double> values) {
     /** {@code n} as a percentage of {@code d}, computed so that exact figures stay exact (98.1, not 98.100001). */
     private static double percent(long n, long d) {
         return 100.0 * n / d;
+    }
+
+    private static double drift(PhaseResult p, ToDoubleFunction<ThroughputDrift> value) {
+        ThroughputDrift d = p.isLoad() ? null : ThroughputDrift.of(p.intervals());
+        return d == null ? Double.NaN : value.applyAsDouble(d);
     }
 
     private static double ofGraph(PhaseResult p, ToDoubleFunction<GraphStats> value) {

@@ -1,5 +1,6 @@
 package io.linkbench.report.html;
 
+import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.report.AtomicFile;
@@ -116,13 +117,29 @@ public final class HtmlReport {
             PhaseResult p = phases.get(i);
             (p.isLoad() ? loads : requests).add(SummaryRow.of(labels.get(i), p));
         }
-        cost.summary(out, loads);
-        cost.summary(out, requests);
-        if (!requests.isEmpty()) {
-            out.append("<p class=\"note\">un gn ul gl: p99 in ms of UPDATE_NODE, GET_NODE, UPDATE_LINK and ")
-                    .append("GET_LINKS_LIST (response time when open loop); - means unavailable.</p>\n");
+        for (List<SummaryRow> rows : List.of(loads, requests)) {
+            cost.summary(out, rows);
+            if (!rows.isEmpty()) {
+                legend(out, SummaryRow.legend(rows.get(0).columns()));
+            }
+        }
+        List<PhaseResult> loops = phases.stream().filter(p -> p.phase() == Phase.REQUEST)
+                .toList();
+        if (loops.size() > 1) {
+            out.append("<h3>Trend over the loops</h3>\n");
+            cost.summary(out, loops.stream().map(p -> SummaryRow.trend("loop " + (p.loop() + 1), p)).toList(), "trend");
+        }
+        if (!phases.isEmpty()) {
+            out.append("<p class=\"note\">- means unavailable (each phase's cost says why).</p>\n");
         }
         out.append("</section>\n");
+    }
+
+    /** The legend under a table: each column defined once. */
+    static void legend(StringBuilder out, List<String> lines) {
+        out.append("<ul class=\"legend\">\n");
+        lines.forEach(l -> out.append("<li>").append(Html.esc(l)).append("</li>\n"));
+        out.append("</ul>\n");
     }
 
     private static void store(StringBuilder out, StoreInfo s) {

@@ -2,6 +2,7 @@ package io.linkbench.report.html;
 
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.report.LatencyBuckets;
 import io.linkbench.report.SummaryRow;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,8 +11,8 @@ import java.util.TreeMap;
 
 /**
  * One phase of the report: a header (phase, loop, measured seconds and times, closed or open loop,
- * throughput, how it ended, graph growth, warnings), the throughput and p99 charts, the latency tables, the
- * operation statistics or the graph loaded, the cost (compact summary row and every figure), post-load
+ * throughput, how it ended, graph growth, throughput drift, warnings), the throughput and p99 charts, the
+ * latency tables, the operation statistics or the graph loaded, the cost (compact summary row and every figure), post-load
  * steps, store counter deltas and size.
  */
 final class PhaseSection {
@@ -39,9 +40,12 @@ final class PhaseSection {
 
         IntervalCharts charts = new IntervalCharts(p);
         out.append("<div class=\"charts\">\n").append(charts.throughput(id)).append(charts.p99(id)).append("</div>\n");
+        CounterCharts more = new CounterCharts(p);
+        out.append(more.busy(id));
 
         out.append("<h3>Latency</h3>\n");
         latency.appendTo(out, p);
+        buckets(out, p);
         workload.appendTo(out, p);
 
         out.append("<h3>Cost ").append(load ? "per row loaded" : "per operation").append("</h3>\n");
@@ -66,6 +70,7 @@ final class PhaseSection {
             t.appendTo(out);
         }
         counters(out, p);
+        out.append(more.counters(id));
         out.append("</section>\n");
     }
 
@@ -95,11 +100,29 @@ final class PhaseSection {
         if (p.graph().growth() != null) {
             fact(out, "graph growth (warm-up included)", p.graph().growth().describe());
         }
+        io.linkbench.measure.ThroughputDrift drift = p.isLoad() ? null : io.linkbench.measure.ThroughputDrift.of(p.intervals());
+        if (drift != null) {
+            fact(out, "throughput drift", drift.describe());
+        }
         out.append("</dl>\n");
     }
 
     private static void fact(StringBuilder out, String name, String value) {
         out.append("<dt>").append(Html.esc(name)).append("</dt><dd>").append(Html.esc(value)).append("</dd>\n");
+    }
+
+    /** The response-time bucket table ({@link LatencyBuckets}). */
+    private static void buckets(StringBuilder out, PhaseResult p) {
+        List<String[]> rows = LatencyBuckets.rows(p);
+        if (rows.isEmpty()) {
+            return;
+        }
+        out.append("<h3>").append(p.openLoop() ? "Response" : "Service").append("-time buckets</h3>\n");
+        out.append("<p class=\"note legend\">Calls per bucket: each column counts the calls that took at most its ms and"
+                + " more than the previous column's; buckets double from 1 µs to the slowest call.</p>\n");
+        HtmlTable t = new HtmlTable("buckets", true, rows.get(0));
+        rows.subList(1, rows.size()).forEach(t::row);
+        t.appendTo(out);
     }
 
     private static void counters(StringBuilder out, PhaseResult p) {

@@ -16,9 +16,21 @@ public interface DegreeDistribution {
      * The inverse CDF: the smallest degree d with {@code P(degree <= d) >= u}; non-decreasing in u.
      *
      * @param u a probability in [0, 1)
-     * @return a degree &gt;= 1
+     * @return a degree &gt;= 1, or &gt;= 0 for a distribution that keeps id1s with no links (2012 rules)
      */
     long quantile(double u);
+
+    /**
+     * The original benchmark's degree rule: the value of the first row whose cumulative probability is
+     * at least {@code u}, no interpolation; {@code u = 1} gives the largest value. Only a distribution
+     * read from a file has rows.
+     *
+     * @param u a probability in (0, 1]
+     * @throws UnsupportedOperationException for a built-in fit (it has no largest value)
+     */
+    default long firstRowAtLeast(double u) {
+        throw new UnsupportedOperationException("the original's degree rule needs a CDF file");
+    }
 
     /** The mean degree. */
     double mean();
@@ -58,5 +70,20 @@ public interface DegreeDistribution {
      */
     static DegreeDistribution fromCdfFile(Path file, String section) {
         return EmpiricalDegrees.read(file, section);
+    }
+
+    /** As {@link #fromCdfFile(Path, String)}; {@code keepZeros} keeps the rows of value 0 (the 2012 rules). */
+    static DegreeDistribution fromCdfFile(Path file, String section, boolean keepZeros) {
+        return EmpiricalDegrees.read(file, section, keepZeros);
+    }
+
+    /**
+     * The built-in model of the 2011 measurements the 2012 code shipped ({@code nlinks} of its
+     * {@code Distribution.dat}), zero degrees included: explicit probabilities of degrees 0 to 3
+     * (45.332%, 32.131%, 9.495%, 5.035%) and the same smoothly broken power-law tail as
+     * {@link #published()}, fitted the same way ({@code PublishedDegreesFit} in the test sources).
+     */
+    static DegreeDistribution published2011() {
+        return FittedDegrees.PUBLISHED_2011;
     }
 }

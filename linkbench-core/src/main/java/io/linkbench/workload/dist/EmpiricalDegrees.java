@@ -20,9 +20,10 @@ import java.util.List;
  * {@code value cumulative-percent}, whitespace-separated, until the next section name or the end of
  * the file. Values are whole numbers &gt;= 0 and strictly increasing; percents are in [0, 100],
  * strictly increasing, and the last one is 100 (at least 99.99; the rows are rescaled to end at 100).
- * Blank lines and lines starting with {@code #} are ignored. Since every id1 in the graph has at least
- * one link, rows with value 0 are dropped and the rest rescaled, i.e. the distribution is conditioned
- * on degree &gt;= 1.
+ * Blank lines and lines starting with {@code #} are ignored. By default rows with value 0 are dropped
+ * and the rest rescaled, i.e. the distribution is conditioned on degree &gt;= 1 (the 2017 rules, which
+ * raise every degree to at least the number of link types anyway); the 2012 rules keep them
+ * ({@code keepZeros}), so that id1s with no links at all keep their share (45.3% in the 2011 file).
  */
 final class EmpiricalDegrees implements DegreeDistribution {
     private final long[] values;
@@ -72,9 +73,26 @@ final class EmpiricalDegrees implements DegreeDistribution {
         return values[values.length - 1];
     }
 
-    /** Reads a section; see the class description for the format. */
+    @Override
+    public long firstRowAtLeast(double u) {
+        if (!(u > 0 && u <= 1)) {
+            throw new IllegalArgumentException("the original's rule needs u in (0, 1], got " + u);
+        }
+        int i = Arrays.binarySearch(cdf, u);
+        if (i < 0) {
+            i = -i - 1; // the first index whose cdf is > u
+        }
+        return values[Math.min(i, values.length - 1)];
+    }
+
+    /** Reads a section, dropping the rows of value 0; see the class description for the format. */
     static EmpiricalDegrees read(Path file, String section) {
-        Parser parser = new Parser(file, section);
+        return read(file, section, false);
+    }
+
+    /** Reads a section; {@code keepZeros} keeps the rows of value 0 (the 2012 rules). */
+    static EmpiricalDegrees read(Path file, String section, boolean keepZeros) {
+        Parser parser = new Parser(file, section, keepZeros);
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
             while ((line = in.readLine()) != null) {
@@ -94,6 +112,7 @@ final class EmpiricalDegrees implements DegreeDistribution {
     private static final class Parser {
         private final Path file;
         private final String section;
+        private final boolean keepZeros;
         private final List<String> otherSections = new ArrayList<>();
         private int lineNumber;
         private int headerLine;   // 0 until the section is found
@@ -102,9 +121,10 @@ final class EmpiricalDegrees implements DegreeDistribution {
         private double[] percents = new double[256];
         private int rows;
 
-        Parser(Path file, String section) {
+        Parser(Path file, String section, boolean keepZeros) {
             this.file = file;
             this.section = section;
+            this.keepZeros = keepZeros;
         }
 
         /** Consumes one line; false once the section has ended. */
@@ -207,7 +227,7 @@ final class EmpiricalDegrees implements DegreeDistribution {
                         + ", expected 100");
             }
             int first = 0;
-            while (first < rows && values[first] < 1) {
+            while (!keepZeros && first < rows && values[first] < 1) {
                 first++;
             }
             double dropped = first == 0 ? 0 : percents[first - 1];

@@ -41,6 +41,12 @@ final class FittedDegrees implements DegreeDistribution {
             new double[] {0.797470, 0.905132, 0.944355},
             3.3721, 1.1497, 0.6809, 3.772, 0.279);
 
+    /** The model of the 2011 file, zero degrees included (see {@link DegreeDistribution#published2011}). */
+    static final FittedDegrees PUBLISHED_2011 = new FittedDegrees(0,
+            new double[] {0.453316, 0.774626, 0.869581, 0.919931, 0.944508, 0.958281, 0.967225, 0.973201, 0.977614, 0.980777, 0.983280, 0.985370, 0.987003, 0.988254, 0.989336, 0.990269, 0.991080, 0.991799, 0.992367, 0.992833, 0.993270},
+            3.8325, 1.5977, 0.4624, 3.857, 0.196);
+
+    private final int first;        // the smallest degree: 1, or 0 for the 2011 model
     private final double[] bodyCdf; // never modified after construction
     private final double a;
     private final double b1;
@@ -59,6 +65,15 @@ final class FittedDegrees implements DegreeDistribution {
      * @param width   the width of the bend, in decades, &gt; 0
      */
     FittedDegrees(double[] bodyCdf, double a, double b1, double b2, double breakL, double width) {
+        this(1, bodyCdf, a, b1, b2, breakL, width);
+    }
+
+    /** A model whose body starts at degree {@code first} (0 or 1): bodyCdf[i] is P(degree &lt;= first + i). */
+    FittedDegrees(int first, double[] bodyCdf, double a, double b1, double b2, double breakL, double width) {
+        if (first != 0 && first != 1) {
+            throw new IllegalArgumentException("the body starts at degree 0 or 1");
+        }
+        this.first = first;
         if (bodyCdf.length == 0) {
             throw new IllegalArgumentException("the body needs at least P(degree <= 1)");
         }
@@ -89,11 +104,11 @@ final class FittedDegrees implements DegreeDistribution {
         int k = bodyCdf.length;
         for (int d = 0; d < k; d++) {
             if (u <= bodyCdf[d]) {
-                return d + 1;
+                return first + d;
             }
         }
         double x = Math.ceil(x(-Math.log1p(-u) / LN10));
-        return x >= MAX_DEGREE ? MAX_DEGREE : Math.max(k + 1, (long) x);
+        return x >= MAX_DEGREE ? MAX_DEGREE : Math.max(first + k, (long) x);
     }
 
     @Override
@@ -103,7 +118,7 @@ final class FittedDegrees implements DegreeDistribution {
 
     /** P(degree &lt;= d) for a body degree d in 1..K. */
     double bodyCdf(int d) {
-        return bodyCdf[d - 1];
+        return bodyCdf[d - first];
     }
 
     /** log10 of the continuous tail x at L decades. */
@@ -141,12 +156,12 @@ final class FittedDegrees implements DegreeDistribution {
         int k = bodyCdf.length;
         double sum = 0;
         double previous = 0;
-        for (int d = 1; d <= k; d++) {
-            sum += d * (bodyCdf[d - 1] - previous);
-            previous = bodyCdf[d - 1];
+        for (int i = 0; i < k; i++) {
+            sum += (first + i) * (bodyCdf[i] - previous);
+            previous = bodyCdf[i];
         }
         double lower = tailStartL;
-        for (int d = k + 1; d <= EXACT_MEAN_DEGREES; d++) {
+        for (int d = first + k; d <= EXACT_MEAN_DEGREES; d++) {
             double upper = Math.max(lower, decadesAt(Math.log10(d)));
             sum += d * (Math.pow(10, -lower) - Math.pow(10, -upper));
             lower = upper;
@@ -167,7 +182,7 @@ final class FittedDegrees implements DegreeDistribution {
 
     @Override
     public String toString() {
-        return String.format("FittedDegrees[K=%d, a=%.4f, b1=%.4f, b2=%.4f, break=%.3f, width=%.3f, mean=%.4f]",
-                bodyCdf.length, a, b1, b2, breakL, width, mean);
+        return String.format("FittedDegrees[first=%d, K=%d, a=%.4f, b1=%.4f, b2=%.4f, break=%.3f, width=%.3f, mean=%.4f]",
+                first, bodyCdf.length, a, b1, b2, breakL, width, mean);
     }
 }

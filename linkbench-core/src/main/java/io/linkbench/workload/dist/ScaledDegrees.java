@@ -35,6 +35,11 @@ import java.util.function.LongUnaryOperator;
  * then in the hundreds or more, and the error measured against larger limits is below 0.001%). It
  * saturates at {@code Long.MAX_VALUE}.
  *
+ * <p>{@link #originalRule} is the original benchmark's graph instead, tail included: the id1 of rank r
+ * (of n) gets the value of the first row of a CDF file whose cumulative probability is at least
+ * {@code u = 1 - (n - 1 - r) / n}, so the top rank gets the file's largest degree whatever n is. Its
+ * {@link #totalLinks} is exact (the degree takes at most as many values as the file has rows).
+ *
  * <p>Immutable and thread-safe; {@link #degree} allocates nothing.
  */
 public final class ScaledDegrees {
@@ -59,6 +64,7 @@ public final class ScaledDegrees {
     private final int maxGroups;
     private final long exactRanks;
     private final long topRanks;
+    private final boolean original;
 
     /**
      * @param distribution the degree distribution of the measured graph
@@ -66,12 +72,27 @@ public final class ScaledDegrees {
      * @param maxShare     the largest share of all links one id1 may hold, in (0, 1]
      */
     public ScaledDegrees(DegreeDistribution distribution, long n, double maxShare) {
-        this(distribution, n, maxShare, MAX_GROUPS, EXACT_RANKS, TOP_RANKS);
+        this(distribution, n, maxShare, MAX_GROUPS, EXACT_RANKS, TOP_RANKS, false);
+    }
+
+    /**
+     * The original benchmark's degrees, uncapped ({@code nlinks_tail = original}); see the class description.
+     *
+     * @param distribution a distribution read from a CDF file ({@link DegreeDistribution#firstRowAtLeast})
+     * @param n            the number of id1s, 1 to 2^62
+     */
+    public static ScaledDegrees originalRule(DegreeDistribution distribution, long n) {
+        return new ScaledDegrees(distribution, n, 1, Integer.MAX_VALUE, EXACT_RANKS, TOP_RANKS, true);
     }
 
     /** With explicit summation limits, so tests can exercise every path of {@link #totalLinks}. */
     ScaledDegrees(DegreeDistribution distribution, long n, double maxShare, int maxGroups, long exactRanks,
             long topRanks) {
+        this(distribution, n, maxShare, maxGroups, exactRanks, topRanks, false);
+    }
+
+    private ScaledDegrees(DegreeDistribution distribution, long n, double maxShare, int maxGroups, long exactRanks,
+            long topRanks, boolean original) {
         if (n < 1 || n > IdPermutation.MAX_N) {
             throw new IllegalArgumentException("the number of id1s must be from 1 to 2^62, got " + n);
         }
@@ -79,13 +100,14 @@ public final class ScaledDegrees {
             throw new IllegalArgumentException("the largest share must be in (0, 1], got " + maxShare);
         }
         this.distribution = distribution;
+        this.original = original;
         this.n = n;
         this.maxShare = maxShare;
         this.knee = distribution.quantile(KNEE_QUANTILE);
-        long rawMax = distribution.quantile(u(n - 1));
+        long rawMax = original ? distribution.firstRowAtLeast(1.0) : distribution.quantile(u(n - 1));
         double wanted = Math.floor(maxShare * n * distribution.mean());
         this.cap = (long) Math.max(2.0 * knee, Math.min(wanted, (double) rawMax));
-        this.compression = rawMax > cap
+        this.compression = rawMax > cap && !original
                 ? solveCompression(Math.log((double) rawMax / knee), Math.log((double) cap / knee))
                 : 0;
         this.maxDegree = degree(n - 1);
@@ -100,7 +122,15 @@ public final class ScaledDegrees {
         if (rank < 0 || rank >= n) {
             throw new IllegalArgumentException("rank " + rank + " is outside [0, " + n + ")");
         }
+        if (original) {
+            return distribution.firstRowAtLeast(1 - (double) (n - 1 - rank) / n);
+        }
         return compress(distribution.quantile(u(rank)));
+    }
+
+    /** True for {@link #originalRule}: the original's degrees, tail uncapped. */
+    public boolean isOriginalRule() {
+        return original;
     }
 
     /** The largest degree, {@code degree(n - 1)}. */

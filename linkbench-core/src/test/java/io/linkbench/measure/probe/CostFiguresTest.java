@@ -44,22 +44,27 @@ class CostFiguresTest {
         assertEquals(2000, f.get(PhaseCost.OTHERS_CPU_US), EXACT);
         assertEquals(10, f.get(PhaseCost.OTHERS_CPU_PCT), EXACT);
         assertEquals(4, f.get(PhaseCost.OTHERS_CPU_S), EXACT);
-        // device read 40000 KiB - server 20000 KiB; written 28000 KiB - server 40000 KiB (still dirty, or
-        // not yet on the device): negative, kept as measured
-        assertEquals(10, f.get(PhaseCost.OTHERS_READ_KB_PER_OP), EXACT);
-        assertEquals(20000, f.get(PhaseCost.OTHERS_READ_KB), EXACT);
-        assertEquals(-6, f.get(PhaseCost.OTHERS_WRITE_KB_PER_OP), EXACT);
+        // each other process's own /proc/PID/io, like the server's (never the devices' sectors minus the
+        // server's, another quantity): pid 300 read +1,024,000 B and wrote +4,096,000 B, pid 400 started in the
+        // window and wrote 1,024,000 B, pid 500 exited (its IO passes to its parent); 100 and 200 are excluded
+        assertEquals(OptionalLong.of(1_024_000), c.othersReadBytes());
+        assertEquals(OptionalLong.of(5_120_000), c.othersWriteBytes());
+        assertEquals(0.5, f.get(PhaseCost.OTHERS_READ_KB_PER_OP), EXACT);
+        assertEquals(1000, f.get(PhaseCost.OTHERS_READ_KB), EXACT);
+        assertEquals(2.5, f.get(PhaseCost.OTHERS_WRITE_KB_PER_OP), EXACT);
         // an embedded store: the server is linkbench itself, counted once
         ProbeDelta d = c.delta();
         ProbeDelta embedded = new ProbeDelta(d.seconds(), d.devices(), d.diskReads(), d.diskSectorsRead(),
                 d.diskSectorsWritten(), d.hostBusyNanos(), d.hostTotalNanos(), d.contextSwitches(), d.clientCpuNanos(),
-                d.serverReadBytes(), d.serverWriteBytes(), d.serverRssKb(), d.clientCpuNanos(), d.unavailable(), true);
+                d.serverReadBytes(), d.serverWriteBytes(), d.serverRssKb(), d.clientCpuNanos(), d.othersReadBytes(),
+                d.othersWriteBytes(), d.unavailable(), true);
         assertEquals(OptionalLong.of(8_000_000_000L), new CostFigures(embedded, 2000, OptionalLong.empty(), Map.of())
                 .othersCpuNanos());
-        // no server on this host (remote): host minus linkbench; its IO is not known, so neither is the others'
+        // no server on this host (remote): host minus linkbench
         ProbeDelta remote = new ProbeDelta(d.seconds(), d.devices(), d.diskReads(), d.diskSectorsRead(),
                 d.diskSectorsWritten(), d.hostBusyNanos(), d.hostTotalNanos(), d.contextSwitches(), OptionalLong.empty(),
-                OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(), d.clientCpuNanos(), d.unavailable(), false);
+                OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(), d.clientCpuNanos(), OptionalLong.empty(),
+                OptionalLong.empty(), d.unavailable(), false);
         CostFigures r = new CostFigures(remote, 2000, OptionalLong.empty(), Map.of());
         assertEquals(OptionalLong.of(8_000_000_000L), r.othersCpuNanos());
         assertTrue(Double.isNaN(r.figures().get(PhaseCost.OTHERS_READ_KB_PER_OP)), "unavailable, never 0");
@@ -76,7 +81,7 @@ class CostFiguresTest {
         busy.put(PhaseCost.OTHERS_CPU_PCT, 37.2);
         busy.put(PhaseCost.OTHERS_READ_KB, 120_000.0);
         assertEquals(java.util.Optional.of("other processes used 37.2% of the host's CPU (linkbench 5.0%, server 10.0%)"
-                + " and read 120,000 KB on the data's devices (the server 10 KB): the host-wide columns (Mcpu, r, rKB,"
+                + " and read from storage 120,000 KB (the server 10 KB): the host-wide columns (Mcpu, r, rKB,"
                 + " wKB) include them; the server_ and client_ figures do not"),
                 OtherProcesses.warning(new PhaseCost(busy, List.of())));
         busy.put(PhaseCost.SERVER_CPU_S, Double.NaN);
@@ -182,13 +187,15 @@ class CostFiguresTest {
                 Part.DISKS, "diskstats: no such file " + none.resolve("diskstats"),
                 Part.CPU, "stat: no such file " + none.resolve("stat"),
                 Part.SERVER, "process 4242 not running (no " + none.resolve("4242/stat") + ")",
-                Part.CLIENT, "process 4243 not running (no " + none.resolve("4243/stat") + ")"), s.unavailable());
+                Part.CLIENT, "process 4243 not running (no " + none.resolve("4243/stat") + ")",
+                Part.OTHERS, "processes: no such file " + none), s.unavailable());
         ProbeSnapshot e = new HostProbe(t, () -> TEN_SECONDS).snapshot();
         CostFigures c = CostFigures.of(s, e, 2000, OptionalLong.empty(), Map.of());
         assertEquals(List.of("disk IO: at the start: diskstats: no such file " + none.resolve("diskstats"),
                 "host CPU and context switches: at the start: stat: no such file " + none.resolve("stat"),
                 "server process: at the start: process 4242 not running (no " + none.resolve("4242/stat") + ")",
                 "client process: at the start: process 4243 not running (no " + none.resolve("4243/stat") + ")",
+                "other processes' IO: at the start: processes: no such file " + none,
                 "size: the store does not report its size"), c.unavailable());
         c.figures().forEach((k, v) -> {
             if (!k.equals("ops/s")) {

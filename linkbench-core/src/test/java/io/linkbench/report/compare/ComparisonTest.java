@@ -68,4 +68,20 @@ class ComparisonTest {
         assertEquals(1000.0, c.rows().get(0).summary().get("size"));
         assertThrows(IllegalArgumentException.class, () -> Phase.of("warmup"));
     }
+
+    @Test
+    void aLoadShowsItsLogicalBytesAndSpaceAmplificationWhenRecorded() {
+        // TestRuns' phases end with a size of 1000 bytes
+        LoadedRun a = run("a", "h", "mysql", "InnoDB", phase("load", 10, List.of()));
+        LoadedRun b = run("b", "h", "mysql", "ROCKSDB", phase("load", 10, List.of()));
+        RunFacts facts = new RunFacts("", "", Map.of(), Map.of(), Map.of(), List.of(800L));
+        Comparison c = Comparison.of(List.of(new LoadedRun(a.dir(), a.run(), facts), b), List.of(), Phase.LOAD);
+        WorkloadFigure logical = c.workload().stream().filter(f -> f.name().startsWith("logical bytes")).findFirst()
+                .orElseThrow();
+        assertEquals(800.0, logical.values().get(0));
+        assertTrue(Double.isNaN(logical.values().get(1)), "not recorded by an older run");
+        WorkloadFigure amp = c.workload().stream().filter(f -> f.name().startsWith("space amplification")).findFirst()
+                .orElseThrow();
+        assertEquals(1.25, amp.values().get(0), 1e-12);
+    }
 }

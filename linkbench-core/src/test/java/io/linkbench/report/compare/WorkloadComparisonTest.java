@@ -5,6 +5,7 @@ import static io.linkbench.report.compare.TestRuns.phase;
 import static io.linkbench.report.compare.TestRuns.run;
 import static io.linkbench.report.compare.TestRuns.series;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.measure.GraphStats;
@@ -41,7 +42,7 @@ class WorkloadComparisonTest {
         String text = renderer.render(requests, ComparisonFormat.TEXT);
         assertTrue(text.endsWith("""
 
-                operation statistics (hit: an existing row was found); runs of the same workload show close values
+                operation statistics (hit: an existing row was found); runs of the same workload show close values:
                 figure                     mysql InnoDB  mysql ROCKSDB  mongo
                 GET_NODE hit%                      98.1           97.8      -
                 GET_LINKS_LIST hit%                95.0           95.5      -
@@ -51,15 +52,15 @@ class WorkloadComparisonTest {
     }
 
     @Test
-    void csvAddsOneColumnPerFigureAfterTheNoteAndMarkdownASecondTable() {
+    void csvAndMarkdownGiveTheFiguresAsATableOfTheirOwn() {
         List<String> csv = renderer.render(requests, ComparisonFormat.CSV).lines().toList();
-        assertTrue(csv.get(0).endsWith(",note,GET_NODE hit%,GET_LINKS_LIST hit%,GET_LINKS_LIST rows/call,"
-                + "GET_LINKS_LIST continued%"), csv.get(0));
-        assertTrue(csv.get(1).endsWith(",,98.1,95.0,6.5,0.75"), "empty note, then the unrounded figures: " + csv.get(1));
-        assertTrue(csv.get(3).startsWith("mongo,") && csv.get(3).endsWith(",,,,,"), "no figures: " + csv.get(3));
+        int table = csv.indexOf("figure,mysql InnoDB,mysql ROCKSDB,mongo");
+        assertTrue(table > 0, "the last table, one column per run: " + csv);
+        assertEquals("GET_NODE hit%,98.1,97.8,", csv.get(table + 1), "unrounded, empty when unavailable");
+        assertEquals("GET_LINKS_LIST continued%,0.75,0.5,", csv.get(table + 4));
 
         List<String> md = renderer.render(requests, ComparisonFormat.MARKDOWN).lines().toList();
-        int table = md.indexOf("| figure | mysql InnoDB | mysql ROCKSDB | mongo |");
+        table = md.indexOf("| figure | mysql InnoDB | mysql ROCKSDB | mongo |");
         assertTrue(table > 0, md.toString());
         assertEquals("| :--- | ---: | ---: | ---: |", md.get(table + 1));
         assertEquals("| GET_LINKS_LIST rows/call | 6.50 | 6.45 | - |", md.get(table + 4));
@@ -82,7 +83,7 @@ class WorkloadComparisonTest {
         String text = renderer.render(loads, ComparisonFormat.TEXT);
         assertTrue(text.endsWith("""
 
-                graph loaded; runs of the same workload show close values
+                graph loaded; runs of the same workload show close values:
                 figure         mysql InnoDB  rocksdb  mongo
                 id1s                200,000  100,000      -
                 link rows           520,312  260,000      -
@@ -96,6 +97,6 @@ class WorkloadComparisonTest {
                 run("a", "h", "mysql", "InnoDB", phase("request", 10, List.of(TestRuns.op("GET_NODE", series(10, 1, 0)))))),
                 List.of(), Phase.REQUEST);
         assertEquals(List.of(), old.workload());
-        assertEquals(2 + 1, renderer.render(old, ComparisonFormat.TEXT).lines().count(), "caption, header, one run");
+        assertFalse(renderer.render(old, ComparisonFormat.TEXT).contains("operation statistics"));
     }
 }

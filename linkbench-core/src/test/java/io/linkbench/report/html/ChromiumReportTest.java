@@ -54,6 +54,25 @@ class ChromiumReportTest {
     }
 
     @Test
+    void chromiumShowsThePublishedTablesWithTheirLegendsTheTrendAndP25P75() throws Exception {
+        Path page = work.resolve(HtmlReport.FILE_NAME);
+        new HtmlReport().write(page, SampleRuns.run());
+        HeadlessChromium.Outcome o = HeadlessChromium.dumpDom(page, work);
+        assertEquals(0, o.exitCode(), String.join("\n", o.stderr()));
+        String dom = o.stdout();
+        String summary = dom.substring(dom.indexOf("<section id=\"summary\">"));
+        summary = summary.substring(0, summary.indexOf("</section>"));
+        for (String column : io.linkbench.report.SummaryRow.REQUEST_COLUMNS) {
+            assertTrue(summary.contains("<th class=\"n\">" + column + "</th>"), column + " in " + summary);
+        }
+        assertTrue(summary.contains("<li>gl: p99 ms of GET_LINKS_LIST</li>"), "the legend: " + summary);
+        assertTrue(summary.contains("<li>ips: rows inserted per second"), summary);
+        assertTrue(summary.contains("<table class=\"trend\">"), "two request loops: their trend: " + summary);
+        assertTrue(dom.contains("<th class=\"n\">p25</th><th class=\"n\">p50</th><th class=\"n\">p75</th>"),
+                "p25 and p75 next to p50 in the latency tables");
+    }
+
+    @Test
     void screenshotShowsTheCharts() throws Exception {
         Path page = work.resolve(HtmlReport.FILE_NAME);
         new HtmlReport().write(page, SampleRuns.run());
@@ -77,7 +96,8 @@ class ChromiumReportTest {
                 assertTrue(dom.contains("<svg id=\"phase-" + i + "-" + chart + "\""), "chart phase-" + i + "-" + chart);
             }
         }
-        assertEquals(2 * phases, dom.split("<svg ", -1).length - 1, "number of charts");
+        int extra = dom.split("<svg id=\"phase-\\d+-(counter-\\d+|busy)\"", -1).length - 1; // counter and busy charts
+        assertEquals(2 * phases, dom.split("<svg ", -1).length - 1 - extra, "number of charts");
         assertFalse(dom.contains("<script"), "no script in the DOM");
     }
 

@@ -80,7 +80,8 @@ class HtmlReportTest {
         ReportChecks page = new ReportChecks(report.render(run));
         // closed loop load: LOAD_NODES 50 x 2 ms (percentiles are the bucket's highest equivalent value, as on
         // the console); LOAD_COUNTS had no call and is left out
-        assertEquals(List.of("LOAD_NODES", "50", "0", "2.000", "2.001", "2.001", "2.001", "2.001", "2.001", "0.8"),
+        assertEquals(List.of("LOAD_NODES", "50", "0", "2.000", "2.001", "2.001", "2.001", "2.001", "2.001", "2.001",
+                "2.001", "0.8"),
                 page.texts("//section[@id='phase-0']//table[@class='latency']/tbody/tr[1]/*"));
         assertEquals("TOTAL", page.texts("//section[@id='phase-0']//table[@class='latency']//tr[@class='total']/th")
                 .get(0));
@@ -88,7 +89,8 @@ class HtmlReportTest {
         assertEquals(List.of("Service time (ms, actual start to end)", "Response time (ms, intended start to end)",
                 "Errors: 1"), page.texts("//section[@id='phase-1']/h4"));
         assertEquals(2, page.count("//section[@id='phase-1']//table[@class='latency']"));
-        assertEquals(List.of("GET_NODE", "1000", "1", "0.501", "0.500", "0.950", "0.990", "0.999", "1.000", "62.5"),
+        assertEquals(List.of("GET_NODE", "1000", "1", "0.501", "0.250", "0.500", "0.750", "0.950", "0.990", "0.999", "1.000",
+                "62.5"),
                 page.texts("//section[@id='phase-1']//table[@class='latency'][1]/tbody/tr[1]/*"));
         assertEquals("1.001", page.texts(
                 "//section[@id='phase-1']//table[@class='latency'][2]/tbody/tr[1]/td[3]").get(0), "response mean");
@@ -126,23 +128,25 @@ class HtmlReportTest {
     void costTablesShowFiguresUnavailableNotesAndTheSummaryRow() throws Exception {
         ReportChecks page = new ReportChecks(report.render(run));
         String request = "//section[@id='phase-1']";
-        assertEquals(List.of("", "tps", "r/t", "rKB/t", "wKB/t", "srv_rKB/t", "srv_wKB/t", "dirtyKB/t", "Mcpu/t", "un", "gn",
-                        "ul", "gl"),
+        assertEquals(List.of("", "tps", "r/t", "rKB/t", "wKB/t", "Mcpu/t", "size", "un", "gn", "ul", "gl", "rMB/s",
+                        "wMB/s", "cpu"),
                 page.texts(request + "//table[@class='summary']/thead/tr/th"));
-        assertEquals(List.of("request, loop 1", "82", "-", "-", "-", "-", "-", "-", "-", "-", "1.980", "2.675", "-"),
+        assertEquals(List.of("request, loop 1", "82", "-", "-", "-", "-", "-", "-", "1.980", "2.675", "-", "-", "-", "-"),
                 page.texts(request + "//table[@class='summary']/tbody/tr/*"));
         assertEquals(List.of("ops/s", "500", "r/op", "-", "rKB/op", "-", "host_cpu_us/op", "141", "Mcpu/op", "-"),
                 page.texts(request + "//table[@class='cost']/tbody/tr/*"));
         assertEquals(3, page.count(request + "//table[@class='cost']/tbody/tr[@class='unavailable']"));
         assertEquals(List.of("unavailable: r/op, rKB/op: no block device holds the data <tmpfs>",
                 "unavailable: Mcpu/op: /proc/stat unreadable"), page.texts(request + "//ul[@class='unavailable']/li"));
-        assertEquals(List.of("load", "8,333", "0.00120", "-", "0.250", "-", "-", "12.5", "117.7 MiB", "512.0 MiB"),
+        assertEquals(List.of("load", "8,333", "0.250", "12.5", "117.7 MiB", "512.0 MiB", "-", "-", "-"),
                 page.texts("//section[@id='phase-0']//table[@class='summary']/tbody/tr/*"));
         assertEquals(List.of("No cost figures were measured in this phase."),
                 page.texts("//section[@id='phase-2']/p[@class='note'][1]"));
         // the run summary: one load table, one request table with a row per loop
         assertEquals(List.of("load", "request, loop 1", "request, loop 2"),
-                page.texts("//section[@id='summary']//table/tbody/tr/th"));
+                page.texts("//section[@id='summary']//table[@class='summary']/tbody/tr/th"));
+        assertEquals(List.of("loop 1", "loop 2"), page.texts("//section[@id='summary']//table[@class='trend']/tbody/tr/th"),
+                "the trend over the loops");
     }
 
     @Test

@@ -63,7 +63,14 @@ final class ReportChecks {
 
     /** Everything the brief asks of every report. */
     void assertHoldsRun(RunResult run) throws XPathExpressionException {
-        assertEquals(2 * run.phases().size(), count("//svg"), "two charts per phase");
+        assertEquals(2 * run.phases().size(), count("//svg[not(contains(@id,'-counter-')) and not(contains(@id,'-busy'))]"),
+                "two charts per phase, besides the store counters' and the busy requesters'");
+        for (int i = 0; i < run.phases().size(); i++) {
+            boolean counters = run.phases().get(i).intervals().stream().anyMatch(pt -> pt.rates().entrySet().stream()
+                    .anyMatch(e -> e.getKey().startsWith("store.") && e.getValue() > 0));
+            assertEquals(counters, count("//svg[@id='phase-" + i + "-counter-0']") == 1,
+                    "phase " + i + ": a counter chart when a store counter changed");
+        }
         for (int i = 0; i < run.phases().size(); i++) {
             assertPhase(i, run.phases().get(i));
         }
@@ -113,7 +120,8 @@ final class ReportChecks {
         List<String> expected = new ArrayList<>(SampleRuns.ranOps(p));
         expected.add("TOTAL");
         assertEquals(expected, rows, "latency rows of phase " + i);
-        assertEquals(List.of("op", "count", "errors", "mean", "p50", "p95", "p99", "p99.9", "max", "ops/s"),
+        assertEquals(List.of("op", "count", "errors", "mean", "p25", "p50", "p75", "p95", "p99", "p99.9", "max",
+                "ops/s"),
                 texts(section + "//table[@class='latency'][1]/thead/tr/th"));
         assertEquals(1, count(section + "//table[@class='summary']"), "summary row of phase " + i);
         if (!p.cost().parts().isEmpty()) {

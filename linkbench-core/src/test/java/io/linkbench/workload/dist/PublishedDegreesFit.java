@@ -16,14 +16,19 @@ import java.util.Locale;
 final class PublishedDegreesFit {
     /** Degrees 1..K get explicit probabilities. */
     static final int BODY_DEGREES = 3;
+    /**
+     * The 2011 file (zero rows kept) gets explicit probabilities for degrees 0..20: its tail is lumpier
+     * than the 2017 one, and the rms error falls from 0.12 (0..3) to 0.04 (0..20) in log10.
+     */
+    static final int BODY_DEGREES_2011 = 20;
     /** The fit covers the tail up to this many decades of 1 - u. */
     static final double FIT_MAX_DECADES = 7.0;
     static final double GRID_STEP = 0.01;
 
     /** The fitted parameters and the rms error of log10 x over the fitted points. */
-    record Result(double[] bodyCdf, double a, double b1, double b2, double breakL, double width, double rms) {
+    record Result(int first, double[] bodyCdf, double a, double b1, double b2, double breakL, double width, double rms) {
         FittedDegrees model() {
-            return new FittedDegrees(bodyCdf, a, b1, b2, breakL, width);
+            return new FittedDegrees(first, bodyCdf, a, b1, b2, breakL, width);
         }
     }
 
@@ -38,11 +43,24 @@ final class PublishedDegreesFit {
     }
 
     static Result fit(EmpiricalDegrees data) {
-        double[] body = new double[BODY_DEGREES];
-        for (int d = 1; d <= BODY_DEGREES; d++) {
-            body[d - 1] = data.cdf(d);
+        return fit(data, 1);
+    }
+
+    /**
+     * The fit with explicit probabilities for degrees {@code first} .. 3: first = 1 for the 2017 file,
+     * 0 for the 2011 file read with its zero rows (the 2012 rules).
+     */
+    static Result fit(EmpiricalDegrees data, int first) {
+        return fit(data, first, BODY_DEGREES);
+    }
+
+    /** The fit with explicit probabilities for degrees {@code first} .. {@code last}. */
+    static Result fit(EmpiricalDegrees data, int first, int last) {
+        double[] body = new double[last + 1 - first];
+        for (int d = first; d <= last; d++) {
+            body[d - first] = data.cdf(d);
         }
-        double start = -Math.log10(1 - body[BODY_DEGREES - 1]);
+        double start = -Math.log10(1 - body[body.length - 1]);
         int count = (int) Math.floor((FIT_MAX_DECADES - start) / GRID_STEP);
         double[] decades = new double[count];
         double[] target = new double[count];
@@ -56,7 +74,7 @@ final class PublishedDegreesFit {
                 Math.max(0.005, best[1] - 0.05), best[1] + 0.05, 0.001, best);
         double[] coefficients = leastSquares(decades, target, best[0], best[1]);
         double rms = Math.sqrt(best[2] / count);
-        return new Result(body, coefficients[0], coefficients[1], coefficients[1] + coefficients[2],
+        return new Result(first, body, coefficients[0], coefficients[1], coefficients[1] + coefficients[2],
                 best[0], best[1], rms);
     }
 
@@ -122,8 +140,8 @@ final class PublishedDegreesFit {
     /** The parameters as Java source, and the model's quantiles against the file's. */
     static String report(Result r, EmpiricalDegrees data) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "body P(d<=1..%d) = {%.6f, %.6f, %.6f}%n", BODY_DEGREES,
-                r.bodyCdf()[0], r.bodyCdf()[1], r.bodyCdf()[2]));
+        out.append(String.format(Locale.ROOT, "body P(d<=%d..%d) = %s%n", r.first(), r.first() + r.bodyCdf().length - 1,
+                java.util.Arrays.toString(r.bodyCdf())));
         out.append(String.format(Locale.ROOT, "tail a=%.4f b1=%.4f b2=%.4f break=%.3f width=%.3f (rms %.4f in log10)%n",
                 r.a(), r.b1(), r.b2(), r.breakL(), r.width(), r.rms()));
         FittedDegrees model = r.model();

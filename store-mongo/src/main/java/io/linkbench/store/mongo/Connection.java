@@ -10,6 +10,7 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.support.ConnectHint;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -57,8 +58,8 @@ record Connection(MongoClient client, Server server) {
             } else {
                 why = Errors.oneLine(e);
             }
-            throw new StoreException(Errors.kindOf(e), "cannot connect to MongoDB at " + config.hosts() + who + ": "
-                    + why, e);
+            throw new StoreException(Errors.kindOf(e), ConnectHint.append("cannot connect to MongoDB at " + config.hosts()
+                    + who + ": " + why, e, "bash scripts/start-documentdb.sh", "url, host, port, user, password_file"), e);
         } catch (RuntimeException e) {
             client.close();
             throw e;

@@ -34,7 +34,8 @@ import java.util.OptionalLong;
  * {@link TransactionalMongoGraphStore}, which differs only in the guarantee it declares: link writes
  * and their count changes commit together.
  */
-class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore {
+class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore,
+        io.linkbench.store.ServerConfiguration {
     private static final String BUILD_INDEX_STEP = "build index " + Schema.LINK_INDEX;
     /** The load state's document in the meta collection (which schema = recreate drops). */
     private static final BsonDocument LOAD_STATE = new BsonDocument(Docs.ID, new BsonString("load_state"));
@@ -180,6 +181,16 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
             return CountCheck.run(schema);
         } catch (MongoException e) {
             throw Errors.toStore("verify counts", e);
+        }
+    }
+
+    /** getParameter '*', getCmdLineOpts and buildInfo, each as far as the server answers ({@link ServerParameters}). */
+    @Override
+    public Map<String, String> serverConfiguration() throws StoreException {
+        try {
+            return ServerParameters.all(client.getDatabase("admin"));
+        } catch (MongoException e) {
+            throw Errors.toStore("read the server's parameters", e);
         }
     }
 

@@ -9,6 +9,7 @@ import com.mongodb.client.MongoClients;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.bson.Document;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * server (transactions off) always, and against a real replica set (transactions on) when
  * LINKBENCH_MONGO_URL names one.
  */
+@Tag("mongo")
 class MongoEndToEndTest {
     private static final String[] SMALL = {"-D", "maxid1=1001", "-D", "maxtime=3", "-D", "displayfreq=1",
             "-D", "progressfreq=1", "-D", "schema=recreate", "-D", "index_after_load=true", "-D", "bulk_insert_count=200"};

@@ -8,15 +8,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.VerificationReport;
+import io.linkbench.tck.Await;
 import io.linkbench.tck.FaultSupport;
 import io.linkbench.tck.FaultSupport.CapturedRun;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * phase ends on time and reports, and the counts are off by at most one per failed link write
  * (transactions are off against the in-process server).
  */
+@Tag("mongo")
 class MongoFaultTest {
 
     @Test
@@ -41,6 +45,8 @@ class MongoFaultTest {
         assertEquals(1, o.exitCode(), o.err());
         assertTrue(line.startsWith("linkbench: cannot connect to MongoDB at 127.0.0.1:" + port), o.err());
         assertTrue(line.contains("refused"), "the cause is named: " + line);
+        assertTrue(line.endsWith("; a local server: bash scripts/start-documentdb.sh; another server: set url, host, port,"
+                + " user, password_file"), "the script and the keys: " + line);
         assertTrue(seconds < 2 + 8, "gave up after " + seconds + " s with server_selection_timeout=2");
     }
 
@@ -76,8 +82,8 @@ class MongoFaultTest {
                 Future<Integer> run = pool.submit(() -> MongoCli.run(url, db, "-D", "maxid1=501", "-D",
                         "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=1", "-D", "transactions=off",
                         "-D", "server_selection_timeout=2", "-r", "--results", results.resolve("r").toString()));
-                Thread.sleep(2_000); // the requesters are at work
-                assertTrue(proxy.accepted() > 0, "the requesters connected through the relay");
+                Await.until(Duration.ofSeconds(60), "the requesters at work through the relay",
+                        () -> proxy.accepted() > 0 && proxy.relayedBytes() > 50_000);
                 long bytesAtReopen = 0;
                 for (int cut = 0; cut < 3; cut++) {
                     proxy.refuse(true);
@@ -85,7 +91,9 @@ class MongoFaultTest {
                     Thread.sleep(1_000);
                     bytesAtReopen = proxy.relayedBytes();
                     proxy.refuse(false);
-                    Thread.sleep(1_000);
+                    long reopened = bytesAtReopen;
+                    Await.until(Duration.ofSeconds(60), "traffic through the relay again after cut " + (cut + 1),
+                            () -> proxy.relayedBytes() > reopened + 10_000);
                 }
                 assertEquals(0, run.get(maxtime + 60, TimeUnit.SECONDS), "exit code of -r across dropped connections");
                 double seconds = (System.nanoTime() - t0) / 1e9;

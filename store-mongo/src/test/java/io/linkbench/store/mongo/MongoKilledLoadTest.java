@@ -8,6 +8,7 @@ import io.linkbench.tck.FaultSupport.CapturedRun;
 import io.linkbench.tck.KilledLoad;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * -r on a database whose load was killed (a child JVM loading into this JVM's in-process server,
  * destroyed forcibly) is refused in one line naming allow_incomplete_load, and runs with it set.
  */
+@Tag("mongo")
 class MongoKilledLoadTest {
 
     @Test

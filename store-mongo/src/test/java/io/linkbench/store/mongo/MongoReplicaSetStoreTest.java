@@ -9,12 +9,14 @@ import io.linkbench.store.StoreContext;
 import io.linkbench.tck.GraphStoreContract;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The store TCK against a real MongoDB replica set named by LINKBENCH_MONGO_URL, with transactions
  * on: the store declares itself transactional ({@link io.linkbench.store.StoreInfo#transactional()}), so the concurrent count-invariant test runs too.
  * Skipped as a whole, with a message, when the variable is not set.
  */
+@Tag("mongo")
 class MongoReplicaSetStoreTest extends GraphStoreContract {
     private int stores;
 

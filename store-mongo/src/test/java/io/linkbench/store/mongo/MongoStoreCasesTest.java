@@ -27,9 +27,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** What the TCK does not cover: the store's own choices, over the wire to the in-process server. */
+@Tag("mongo")
 class MongoStoreCasesTest {
     private final InProcessMongo server = new InProcessMongo();
 

@@ -2,6 +2,7 @@ package io.linkbench.store.mysql;
 
 import io.linkbench.store.StoreException;
 import io.linkbench.store.jdbc.SqlErrorMap;
+import io.linkbench.store.support.ConnectHint;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;
@@ -118,9 +119,9 @@ final class Connector {
             // no server to talk to, a handshake that timed out included, is CONNECTION as the SPI asks
             StoreException.Kind kind = MySqlErrors.MAP.isConnectionLoss(e) ? StoreException.Kind.CONNECTION
                     : MySqlErrors.MAP.kindOf(e);
-            throw new StoreException(kind, "cannot connect to MySQL server " + (config.socket().isEmpty() ? server
-                    : config.socket()) + " as '"
-                    + config.user() + "': " + SqlErrorMap.oneLine(e), e);
+            throw new StoreException(kind, ConnectHint.append("cannot connect to MySQL server " + (config.socket().isEmpty()
+                    ? server : config.socket()) + " as '" + config.user() + "': " + SqlErrorMap.oneLine(e), e,
+                    "bash scripts/start-mariadb.sh", "host, port, socket, user, password_file"), e);
         }
     }
 

@@ -31,7 +31,8 @@ import java.util.OptionalLong;
  * work (schema, metrics, verification) on one admin connection of its own, re-opened when lost. The
  * admin work is synchronized; sessions share nothing but the immutable configuration.
  */
-final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore, ConnectionLimit {
+final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore, ConnectionLimit,
+        io.linkbench.store.ServerConfiguration {
     private static final String BUILD_INDEX_STEP = "build index " + Schema.LINK_INDEX;
 
     private final MySqlConfig config;
@@ -247,6 +248,16 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
             return ServerMetrics.counters(admin());
         } catch (SQLException e) {
             throw adminFailure("read server counters", e);
+        }
+    }
+
+    /** {@code SHOW GLOBAL VARIABLES}, whole ({@link ServerVariables}). */
+    @Override
+    public synchronized Map<String, String> serverConfiguration() throws StoreException {
+        try {
+            return ServerVariables.all(admin());
+        } catch (SQLException e) {
+            throw adminFailure("read the server's variables", e);
         }
     }
 

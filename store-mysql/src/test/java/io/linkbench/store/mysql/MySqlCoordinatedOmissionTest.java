@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * only the calls inside the pause see it, in their service time. Skipped when the server's process is not
  * on this host or this user may not signal it.
  */
+@Tag("mysql")
 class MySqlCoordinatedOmissionTest {
     private static final long PAUSE_MS = 2000;
     private static final double SECOND = 1e9;
@@ -88,7 +90,10 @@ class MySqlCoordinatedOmissionTest {
         assertTrue(serviceMax >= 1.5 * SECOND, "service max shows the pause: " + serviceMax / SECOND + " s");
     }
 
-    /** Loads a small graph into {@code database}, then runs the request phase with the server frozen 2 s from its 3rd second. */
+    /**
+     * Loads a small graph into {@code database}, then runs the request phase with the server frozen 2 s once two
+     * seconds of requests were measured (its 3rd second on a quiet machine).
+     */
     private static PhaseResult runWithPause(PhaseDriver d, String database) throws Exception {
         MySqlTestServer.assumeAvailable();
         LocalServerProcess server = LocalServerProcess.find();
@@ -97,17 +102,19 @@ class MySqlCoordinatedOmissionTest {
         try (GraphStore store = MySqlTestServer.open(MySqlTestServer.settings("InnoDB", database, Map.of()))) {
             d.load(store, PhaseObserver.NONE);
             CountDownLatch started = new CountDownLatch(1);
-            PhaseObserver onStart = new PhaseObserver() {
+            PhaseObserver onStart = new PhaseObserver() { // requests flowed for 2 s: the pause starts in its 3rd second
                 @Override
-                public void windowStarted(io.linkbench.measure.Phase phase, int loop) {
-                    started.countDown();
+                public void interval(io.linkbench.measure.Phase phase, int loop, String[] names,
+                                     io.linkbench.measure.IntervalPoint point, io.linkbench.measure.IntervalSample sample) {
+                    if (!point.warmup() && point.offsetSeconds() >= 2 && point.opsPerSecond() > 0) {
+                        started.countDown();
+                    }
                 }
             };
             ExecutorService pool = Executors.newSingleThreadExecutor();
             try {
                 Future<PhaseResult> phase = pool.submit(() -> d.requests(store, onStart));
-                assertTrue(started.await(30, TimeUnit.SECONDS), "the request phase started");
-                Thread.sleep(3000);
+                assertTrue(started.await(60, TimeUnit.SECONDS), "the request phase ran 2 s");
                 server.pause(PAUSE_MS);
                 PhaseResult r = phase.get(60, TimeUnit.SECONDS);
                 assertFalse(r.interrupted(), "the phase was not cut short");

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * work alike. A probe that knows neither the server nor the device, as for a remote server, reports their
  * figures as unavailable with the reason, never as 0.
  */
+@Tag("mysql")
 class MySqlCostCheckTest {
 
     @Test

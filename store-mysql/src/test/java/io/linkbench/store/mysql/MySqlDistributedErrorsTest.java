@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Issue 15, item 5: the errors of MySQL-protocol distributed engines (as the servers word them, with
+ * The errors of MySQL-protocol distributed engines (as the servers word them, with
  * SQLSTATE HY000 unless they say otherwise) and what the core does with them: CONFLICT is retried
  * whole, CONNECTION drops the connection and retries on a new one ({@code hosts}: the next live server).
  */

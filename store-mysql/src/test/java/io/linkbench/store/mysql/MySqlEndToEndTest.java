@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,6 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * load, as its own step), {@code -r}, then {@code verify}, on each engine; and {@code verify} failing
  * once a count is wrong. The request phase's cost shows the server's and the client's CPU per operation.
  */
+@Tag("mysql")
 class MySqlEndToEndTest {
 
     @ParameterizedTest

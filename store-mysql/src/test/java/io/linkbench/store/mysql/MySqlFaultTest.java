@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.store.LocalHost;
+import io.linkbench.tck.Await;
 import io.linkbench.tck.FaultSupport;
 import io.linkbench.tck.FaultSupport.CapturedRun;
 import java.net.ServerSocket;
@@ -13,11 +14,13 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
  * costs the operations that were running (counted as errors) and nothing else: the requesters
  * reconnect, the phase ends on time and reports, and the counts still verify.
  */
+@Tag("mysql")
 class MySqlFaultTest {
+    private static final String HINT = "; a local server: bash scripts/start-mariadb.sh; another server: set host, port,"
+            + " socket, user, password_file";
 
     @Test
     void refusedConnectionEndsTheRunWithOneLine(@TempDir Path results) throws Exception {
@@ -36,6 +42,21 @@ class MySqlFaultTest {
                 "-D", "password=x", "-r", "--results", results.toString());
         assertEquals(1, o.exitCode());
         assertTrue(o.firstLine().startsWith("linkbench: cannot connect to MySQL server 127.0.0.1:" + port), o.err());
+        assertTrue(o.firstLine().endsWith(HINT), "the script and the keys: " + o.err());
+    }
+
+    @Test
+    void unknownHostOrUserNamesTheScriptAndTheKeys(@TempDir Path results) throws Exception {
+        CapturedRun host = runCapturingErr("-D", "store=mysql", "-D", "host=nosuchhost.invalid", "-D", "password=x", "-r",
+                "--results", results.toString());
+        assertEquals(1, host.exitCode());
+        assertTrue(host.firstLine().endsWith(HINT), host.err());
+        MySqlTestServer.assumeAvailable();
+        CapturedRun user = runCapturingErr("-D", "store=mysql", "-D", "host=" + MySqlTestServer.HOST, "-D",
+                "port=" + MySqlTestServer.PORT, "-D", "user=lbtest_nobody", "-D", "password=x", "-r",
+                "--results", results.toString());
+        assertEquals(1, user.exitCode());
+        assertTrue(user.firstLine().contains("Access denied") && user.firstLine().endsWith(HINT), user.err());
     }
 
     @Test
@@ -48,6 +69,7 @@ class MySqlFaultTest {
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertEquals(1, o.exitCode());
             assertTrue(o.firstLine().startsWith("linkbench: cannot connect to MySQL server"), o.err());
+            assertFalse(o.firstLine().contains("scripts/start-mariadb.sh"), "a live but silent server needs no hint");
             assertTrue(seconds < 2 + 8, "gave up after " + seconds + " s with connect_timeout=2");
         }
     }
@@ -91,22 +113,24 @@ class MySqlFaultTest {
         assertEquals(0, CliRunner.run("myrocks.properties", db, "verify"));
     }
 
-    /** Waits until both requesters have connected to {@code db}. */
+    /**
+     * Waits until both requesters have connected to {@code db} and run a few hundred operations (20 nodes added
+     * past the loaded ids: ADD_NODE is 2.6% of the mix).
+     */
     private static void awaitRequesters(String db) throws Exception {
         try (Connection c = MySqlTestServer.jdbc("")) {
-            for (int i = 0; i < 600; i++) {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                        "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE db = '" + db + "'")) {
-                    rs.next();
-                    if (rs.getInt(1) >= 2) {
-                        Thread.sleep(1500); // let them run a while before the restart
-                        return;
-                    }
-                }
-                Thread.sleep(100);
-            }
+            Await.until(Duration.ofSeconds(60), "both requesters connected to " + db, () -> queryLong(c,
+                    "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE db = '" + db + "'") >= 2);
+            Await.until(Duration.ofSeconds(60), "20 nodes added by the requesters",
+                    () -> queryLong(c, "SELECT COALESCE(MAX(id), 0) FROM " + db + ".nodetable") >= 2001 + 20);
         }
-        throw new AssertionError("the requesters never connected to " + db);
+    }
+
+    private static long queryLong(Connection c, String sql) throws Exception {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     /** A run with stderr captured, which must say something. */

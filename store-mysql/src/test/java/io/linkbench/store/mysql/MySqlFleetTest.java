@@ -18,14 +18,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 15: three client processes ({@code scripts/fleet.sh 3}) against MariaDB load the graph one
+ * Three client processes ({@code scripts/fleet.sh 3}) against MariaDB load the graph one
  * host loads with the same seed, run the request phase together, merge into the sum of their work,
  * and leave a graph that verifies.
  */
+@Tag("mysql")
 class MySqlFleetTest {
     private static final String FLEET_DB = "lbtest_fleet";
     private static final String SINGLE_DB = "lbtest_fleet_single";

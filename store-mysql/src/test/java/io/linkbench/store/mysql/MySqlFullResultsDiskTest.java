@@ -2,6 +2,7 @@ package io.linkbench.store.mysql;
 
 import io.linkbench.tck.FullResultsDisk;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A load and request phase on MariaDB whose results disk fills up during the run: each lost file is
  * named with the reason, the interval files keep what they had, the console keeps the tables, exit 1.
  */
+@Tag("mysql")
 class MySqlFullResultsDiskTest {
 
     @Test

@@ -7,26 +7,32 @@ import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.report.compare.LoadedRun;
+import io.linkbench.tck.Await;
 import io.linkbench.tck.FaultSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 15, item 4: linkbench through all three nodes of the local Galera cluster of
+ * linkbench through all three nodes of the local Galera cluster of
  * {@code scripts/start-galera.sh} (ports 3311-3313, started by scripts/test.sh); skipped when it is not
  * running. Certification failures are retried as CONFLICT, a node
  * killed mid-phase costs only the calls it had, and every node verifies.
  */
+@Tag("galera")
 class MySqlGaleraTest {
     private static final String DB = "lbtest_galera";
     private static final String ALL = "hosts=127.0.0.1:3311,127.0.0.1:3312,127.0.0.1:3313";
@@ -89,7 +95,14 @@ class MySqlGaleraTest {
         assertEquals(0, io.linkbench.cli.Main.run(args("-D", "schema=recreate", "-l", "--results", tmp.resolve("l").toString())));
         CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> io.linkbench.cli.Main.run(args(
                 "-D", "requesters=6", "-D", "maxtime=8", "-r", "--results", tmp.resolve("r").toString())));
-        Thread.sleep(3000);
+        try (Connection c = DriverManager.getConnection("jdbc:mysql://127.0.0.1:3313/?connectTimeout=2000", "linkbench",
+                "linkbench"); Statement st = c.createStatement()) { // requests flow through node 3 before it is killed
+            Await.until(Duration.ofSeconds(60), "20 nodes added by the requesters, seen on node 3", () -> {
+                try (ResultSet rs = st.executeQuery("SELECT COALESCE(MAX(id), 0) FROM " + DB + ".nodetable")) {
+                    return rs.next() && rs.getLong(1) >= 5001 + 20;
+                }
+            });
+        }
         long pid = Long.parseLong(Files.readString(CLUSTER.resolve("p_3.pid")).trim());
         assertTrue(ProcessHandle.of(pid).orElseThrow().destroyForcibly(), "SIGKILL node 3");
         assertEquals(0, run.get(60, TimeUnit.SECONDS), "the run goes on on nodes 1 and 2");

@@ -16,10 +16,12 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 15, item 3: {@code hosts} spreads sessions over several servers and skips the ones that are down. */
+/** {@code hosts} spreads sessions over several servers and skips the ones that are down. */
+@Tag("mysql")
 class MySqlHostsTest {
     /** A loopback port nothing listens on: connecting is refused at once, as to a killed server. */
     private static final String DEAD = "127.0.0.1:1";

@@ -4,8 +4,10 @@ import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreProvider;
 import io.linkbench.tck.GraphStoreContract;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 
 /** The store TCK against the test server with InnoDB tables, in a database of its own. */
+@Tag("mysql")
 class MySqlInnoDbStoreTest extends GraphStoreContract {
 
     @Override

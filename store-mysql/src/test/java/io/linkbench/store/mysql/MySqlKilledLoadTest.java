@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * -r on a database whose load was killed (the child JVM running it destroyed forcibly) is refused in
  * one line naming allow_incomplete_load, runs with that key set, and runs after a complete load.
  */
+@Tag("mysql")
 class MySqlKilledLoadTest {
 
     private static String[] args(String config, String database, String... more) {

@@ -3,8 +3,10 @@ package io.linkbench.store.mysql;
 import io.linkbench.store.GraphStore;
 import io.linkbench.tck.GraphStoreContract;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 
 /** The store TCK against the test server with ROCKSDB tables, in a database of its own. */
+@Tag("mysql")
 class MySqlRocksDbStoreTest extends GraphStoreContract {
 
     @Override

@@ -18,12 +18,14 @@ import java.sql.Statement;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The core's JDBC transaction helper ({@link SessionConnection}) with the store's error map, against
  * the real server: a failed unit of work is rolled back and the connection serves the next one.
  */
+@Tag("mysql")
 class MySqlSessionConnectionTest {
     private static final String DB = "lb_session_connection";
 

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * the server's memtables, which are reported apart as {@code server_wide_memtable_bytes}; on InnoDB
  * the tablespace files, growing with the data.
  */
+@Tag("mysql")
 class MySqlSizeTest {
     private static final String OWN = "lbtest_size_rocksdb";
     private static final String OTHER = "lbtest_size_other";

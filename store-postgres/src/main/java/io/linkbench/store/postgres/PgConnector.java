@@ -3,6 +3,7 @@ package io.linkbench.store.postgres;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreException.Kind;
 import io.linkbench.store.jdbc.SqlErrorMap;
+import io.linkbench.store.support.ConnectHint;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;
@@ -47,8 +48,9 @@ final class PgConnector {
         } catch (SQLException e) {
             // no server to talk to, a handshake that timed out included, is CONNECTION as the SPI asks
             Kind kind = PgErrors.MAP.isConnectionLoss(e) ? Kind.CONNECTION : PgErrors.MAP.kindOf(e);
-            throw new StoreException(kind, "cannot connect to PostgreSQL server " + config.address() + " as '"
-                    + config.user() + "' to database " + database + ": " + SqlErrorMap.oneLine(e), e);
+            throw new StoreException(kind, ConnectHint.append("cannot connect to PostgreSQL server " + config.address()
+                    + " as '" + config.user() + "' to database " + database + ": " + SqlErrorMap.oneLine(e), e,
+                    "bash scripts/start-postgres.sh", "host, port, user, password_file"), e);
         }
     }
 

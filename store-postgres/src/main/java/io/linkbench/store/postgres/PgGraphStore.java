@@ -33,7 +33,8 @@ import java.util.OptionalLong;
  * work (schema, post-load steps, metrics, verification) on one admin connection of its own, re-opened
  * when lost. The admin work is synchronized; sessions share nothing but immutable objects.
  */
-final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore {
+final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore,
+        io.linkbench.store.ServerConfiguration {
     private final PgConfig config;
     private final PgConnector connector;
     private final PgSql sql;
@@ -214,6 +215,12 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     @Override
     public synchronized Map<String, Long> counters() throws StoreException {
         return admin("read server counters", c -> PgServerMetrics.counters(c.jdbc()));
+    }
+
+    /** {@code pg_settings}, whole ({@link PgSettings}). */
+    @Override
+    public synchronized Map<String, String> serverConfiguration() throws StoreException {
+        return admin("read pg_settings", c -> PgSettings.all(c.jdbc()));
     }
 
     /** The bytes of this run's three tables with their indexes and TOAST ({@code pg_total_relation_size}). */

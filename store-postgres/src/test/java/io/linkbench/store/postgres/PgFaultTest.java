@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.cli.Main;
 import io.linkbench.store.LocalHost;
+import io.linkbench.tck.Await;
 import io.linkbench.tck.FaultSupport;
 import io.linkbench.tck.FaultSupport.CapturedRun;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +26,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,8 +37,11 @@ import org.junit.jupiter.api.io.TempDir;
  * phase costs the operations that were running (counted as retries, or as CONNECTION errors when the
  * retries run out), the phase ends on time, and the counts verify.
  */
+@Tag("postgres")
 class PgFaultTest {
     private static final String SECRET = "not-the-password-42";
+    private static final String HINT = "; a local server: bash scripts/start-postgres.sh; another server: set host, port,"
+            + " user, password_file";
 
     @Test
     void unreachableServerEndsTheRunWithOneLine(@TempDir Path results) throws Exception {
@@ -44,6 +50,15 @@ class PgFaultTest {
                 "-D", "port=" + port, "-D", "password=" + SECRET, "-r", "--results", results.toString()));
         assertEquals(1, o.exitCode());
         assertTrue(o.firstLine().startsWith("linkbench: cannot connect to PostgreSQL server 127.0.0.1:" + port), o.err());
+        assertTrue(o.firstLine().endsWith(HINT), "the script and the keys: " + o.err());
+    }
+
+    @Test
+    void unknownHostNamesTheScriptAndTheKeys(@TempDir Path results) throws Exception {
+        CapturedRun o = oneLine(FaultSupport.runCapturingErr("-D", "store=postgres", "-D", "host=nosuchhost.invalid",
+                "-D", "password=" + SECRET, "-r", "--results", results.toString()));
+        assertEquals(1, o.exitCode());
+        assertTrue(o.firstLine().endsWith(HINT), o.err());
     }
 
     @Test
@@ -56,6 +71,7 @@ class PgFaultTest {
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertEquals(1, o.exitCode());
             assertTrue(o.firstLine().startsWith("linkbench: cannot connect to PostgreSQL server"), o.err());
+            assertFalse(o.firstLine().contains("scripts/start-postgres.sh"), "a live but silent server needs no hint");
             assertTrue(seconds < 2 + 8, "gave up after " + seconds + " s with connect_timeout=2");
         }
     }
@@ -69,6 +85,7 @@ class PgFaultTest {
         assertEquals(1, o.exitCode());
         assertTrue(o.firstLine().contains("cannot connect to PostgreSQL server")
                 && o.firstLine().contains("password authentication failed"), o.err());
+        assertTrue(o.firstLine().endsWith(HINT), o.err());
     }
 
     @Test
@@ -98,7 +115,7 @@ class PgFaultTest {
             Future<Integer> run = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=2001", "-D",
                     "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-r",
                     "--results", results.resolve("r").toString()).toArray(String[]::new)));
-            awaitRequesters();
+            awaitRequesters(schema);
             Process restart = new ProcessBuilder("bash", root.resolve("scripts/start-postgres.sh").toString(), "restart")
                     .inheritIO().start();
             assertTrue(restart.waitFor(120, TimeUnit.SECONDS), "start-postgres.sh restart did not finish");
@@ -122,22 +139,25 @@ class PgFaultTest {
         assertEquals(0, Main.run(cli(schema, "verify").toArray(String[]::new)));
     }
 
-    /** Waits until both requesters are connected, then lets them run a while. */
-    private static void awaitRequesters() throws Exception {
+    /**
+     * Waits until both requesters are connected and have run a few hundred operations (20 nodes added past the
+     * loaded ids: ADD_NODE is 2.6% of the mix).
+     */
+    private static void awaitRequesters(String schema) throws Exception {
         try (Connection c = PgTestServer.jdbc()) {
-            for (int i = 0; i < 600; i++) {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM"
-                        + " pg_stat_activity WHERE application_name = 'linkbench' AND pid <> pg_backend_pid()")) {
-                    rs.next();
-                    if (rs.getInt(1) >= 3) { // the admin connection and two requesters
-                        Thread.sleep(1500);
-                        return;
-                    }
-                }
-                Thread.sleep(100);
-            }
+            Await.until(Duration.ofSeconds(60), "the admin connection and two requesters", () -> queryLong(c,
+                    "SELECT COUNT(*) FROM pg_stat_activity WHERE application_name = 'linkbench' AND pid <> pg_backend_pid()")
+                    >= 3);
+            Await.until(Duration.ofSeconds(60), "20 nodes added by the requesters",
+                    () -> queryLong(c, "SELECT COALESCE(MAX(id), 0) FROM " + schema + ".nodetable") >= 2001 + 20);
         }
-        throw new AssertionError("the requesters never connected");
+    }
+
+    private static long queryLong(Connection c, String sql) throws Exception {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     /** {@code -c config/postgres.properties} with the test server's coordinates, a schema, and {@code args}. */

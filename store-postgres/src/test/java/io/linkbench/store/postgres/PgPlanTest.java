@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * plan; MULTIGET is always planned for its array): an index scan on the primary key or the list index,
  * never a sequential scan.
  */
+@Tag("postgres")
 class PgPlanTest {
     private static final String SCHEMA = "lbtest_plan";
     private static final int ID1S = 2000;

@@ -3,8 +3,10 @@ package io.linkbench.store.postgres;
 import io.linkbench.store.GraphStore;
 import io.linkbench.tck.GraphStoreContract;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 
 /** The store TCK with {@code isolation = serializable}: serialization failures (40001) are retried. */
+@Tag("postgres")
 class PgSerializableStoreTest extends GraphStoreContract {
     private static final String SCHEMA = "lbtest_tck_serializable";
     private static final Map<String, String> SERIALIZABLE = Map.of("isolation", "serializable");

@@ -3,8 +3,10 @@ package io.linkbench.store.postgres;
 import io.linkbench.store.GraphStore;
 import io.linkbench.tck.GraphStoreContract;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 
 /** The store TCK against the test server (read committed), in a schema of its own. */
+@Tag("postgres")
 class PgStoreTest extends GraphStoreContract {
     private static final String SCHEMA = "lbtest_tck";
 

@@ -36,7 +36,8 @@ import org.rocksdb.RocksDBException;
  * its phase, cancels a running post-load compaction ({@link #cancelCompaction}) and closes the
  * store.
  */
-final class RocksDbStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore {
+final class RocksDbStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore,
+        io.linkbench.store.ServerConfiguration {
     private static final int LOCK_STRIPES = 4096;
     private static final long CLOSE_DRAIN_MILLIS = 10_000;
     private static final String STEP_FLUSH = "flush memtables";
@@ -199,6 +200,12 @@ final class RocksDbStore implements CountVerifier, StoreMetrics, LoadHooks, Load
             ensureOpen();
             return options.statistics() == null ? Map.of() : Tickers.read(options.statistics());
         }
+    }
+
+    /** The options RocksDB wrote to its newest OPTIONS file ({@link OptionsFile}). */
+    @Override
+    public Map<String, String> serverConfiguration() throws StoreException {
+        return OptionsFile.read(config.dataDir());
     }
 
     /** The live SST files of every column family (memtables not counted: flushed at the end of a load). */

@@ -1,0 +1,165 @@
+package io.linkbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.store.StoreProviders;
+import io.linkbench.store.memory.MemoryStoreProvider;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code compare --fail-if} against a run made really slower (a store whose every call sleeps), {@code --loop}
+ * and the trend of a {@code --loops} run, the labels and settings a run's result.json records, and
+ * {@code --help}.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CompareGateTest {
+    private final CliRun cli = new CliRun();
+    private Path base;
+    private Path slow;
+    private Path loops;
+    private Path results;
+
+    private Path runOnce(StoreProviders providers, String... more) throws IOException {
+        List<String> args = new ArrayList<>(List.of("-D", "store=memory", "-D", "maxid1=2001", "-D", "requesters=1",
+                "-D", "maxtime=1", "-l", "-r", "--results", results.toString()));
+        args.addAll(List.of(more));
+        List<Path> before = list();
+        assertEquals(0, cli.run(providers, args.toArray(String[]::new)), cli.err());
+        List<Path> after = list();
+        after.removeAll(before);
+        assertEquals(1, after.size(), after.toString());
+        return after.get(0);
+    }
+
+    private List<Path> list() throws IOException {
+        if (!Files.isDirectory(results)) {
+            return new ArrayList<>();
+        }
+        try (Stream<Path> s = Files.list(results)) {
+            return new ArrayList<>(s.toList());
+        }
+    }
+
+    @BeforeAll
+    void runs(@TempDir Path tmp) throws IOException {
+        results = tmp.resolve("results");
+        base = runOnce(StoreProviders.discover());
+        // every session call sleeps 1 ms: a few hundred operations per second instead of tens of thousands
+        slow = runOnce(StoreProviders.of(SlowStore.provider(new MemoryStoreProvider(), 1_000_000)));
+        loops = runOnce(StoreProviders.discover(), "--loops", "3");
+    }
+
+    @Test
+    void failIfExitsThreeWithOneLinePerFailedConditionOnASlowerRun() {
+        int code = cli.run(StoreProviders.discover(), "compare", base.toString(), slow.toString(), "--label", "fast",
+                "--label", "slow", "--fail-if", "tps < -5%", "--fail-if", "p99(GET_LINKS_LIST) > +10%",
+                "--fail-if", "gn > 1000");
+        assertEquals(CompareCommand.REGRESSION, code, cli.out() + cli.err());
+        List<String> failures = cli.out().lines().filter(l -> l.startsWith("fail-if: ")).toList();
+        assertEquals(2, failures.size(), cli.out());
+        assertTrue(failures.get(0).matches("fail-if: slow: tps [0-9,]+ is -\\d+\\.\\d% against fast \\([0-9,]+\\): "
+                + "fails 'tps < -5%'"), failures.get(0));
+        assertTrue(failures.get(1).startsWith("fail-if: slow: p99(GET_LINKS_LIST) ") && failures.get(1)
+                .endsWith("fails 'p99(GET_LINKS_LIST) > +10%'"), failures.get(1));
+    }
+
+    @Test
+    void failIfPassesWhenNothingFellShortAndTakesABaselineDirectory() {
+        assertEquals(0, cli.run(StoreProviders.discover(), "compare", base.toString(), base.toString(),
+                "--fail-if", "tps < -5%", "--fail-if", "p99(GET_LINKS_LIST) > +10%"), cli.out() + cli.err());
+        assertFalse(cli.out().contains("fail-if:"), cli.out());
+        // the slow run as the baseline: the fast one is no regression
+        assertEquals(0, cli.run(StoreProviders.discover(), "compare", "--baseline", slow.toString(), base.toString(),
+                "--fail-if", "tps < -5%"), cli.out() + cli.err());
+        assertEquals(CompareCommand.REGRESSION, cli.run(StoreProviders.discover(), "compare", "--baseline",
+                base.toString(), slow.toString(), "--fail-if", "tps < -5%"), cli.out() + cli.err());
+    }
+
+    @Test
+    void aBadConditionIsAOneLineErrorExitTwo() {
+        for (String bad : List.of("tps <", "tps <= 5%", "foo > 5%", "p0(GET_NODE) > 1", "p99(GET_NODE) > fast")) {
+            assertEquals(Main.BAD_INPUT, cli.run(StoreProviders.discover(), "compare", base.toString(), "--fail-if", bad), bad);
+            assertEquals(1, cli.err().strip().lines().count(), cli.err());
+            assertTrue(cli.err().contains("--fail-if '" + bad + "'"), cli.err());
+            assertFalse(cli.err().contains("Exception"), cli.err());
+        }
+    }
+
+    @Test
+    void aLoopsRunShowsItsTrendAndLoopChoosesTheRow() {
+        assertEquals(0, cli.run(StoreProviders.discover(), "compare", base.toString(), loops.toString(), "--phase", "request"),
+                cli.err());
+        String text = cli.out();
+        List<String> trend = CompareMergeTest.table(text, "trend of memory (" + loops.getFileName() + "), one row per loop:");
+        assertEquals("tps un gn ul gl r/t wKB/t size loop", String.join(" ", trend.get(0).trim().split("\\s+")));
+        assertEquals(4, trend.size(), text);
+        assertTrue(trend.get(3).endsWith("  3"), trend.get(3));
+        assertTrue(text.contains(": last of 3 loops"), text);
+
+        assertEquals(0, cli.run(StoreProviders.discover(), "compare", base.toString(), loops.toString(), "--loop", "2"));
+        assertTrue(cli.out().contains(": loop 2 of 3 loops"), cli.out());
+        assertEquals(0, cli.run(StoreProviders.discover(), "compare", base.toString(), loops.toString(), "--loop", "all",
+                "--phase", "request"));
+        List<String> rows = CompareMergeTest.table(cli.out(), "requests: one row per run:");
+        assertEquals(1 + 1 + 3, rows.size(), cli.out());
+        assertTrue(rows.get(4).endsWith(" loop 3"), rows.get(4));
+        assertEquals(0, cli.run(StoreProviders.discover(), "compare", base.toString(), loops.toString(), "--loop", "9"));
+        assertTrue(cli.out().contains(": no loop 9 (3 loops)"), cli.out());
+        assertEquals(Main.BAD_INPUT, cli.run(StoreProviders.discover(), "compare", base.toString(), "--loop", "first"));
+        assertTrue(cli.err().contains("--loop first: must be last, all or a loop number from 1"), cli.err());
+    }
+
+    @Test
+    void theTagLabelsARunAndTheSettingsThatDifferEndTheComparison(@TempDir Path tmp) throws IOException {
+        Path a = copy(base, tmp.resolve("a"), "innodb", "innodb_buffer_pool_size = 134217728\nversion = 10.11\n",
+                "\"cpu_model\": \"Xeon\", \"cores\": 2");
+        Path b = copy(slow, tmp.resolve("b"), "myrocks", "rocksdb_block_cache_size = 536870912\nversion = 10.11\n",
+                "\"cpu_model\": \"Xeon\", \"cores\": 4");
+        assertEquals(0, cli.run(StoreProviders.discover(), "compare", a.toString(), b.toString(), "--format", "markdown"),
+                cli.err());
+        String md = cli.out();
+        assertTrue(md.contains("| innodb |\n") && md.contains("| myrocks |\n"), md);
+        assertTrue(md.contains("settings that differ: server variables\n\n| setting | innodb | myrocks |\n"), md);
+        assertTrue(md.contains("| innodb_buffer_pool_size | 134217728 | - |"), md);
+        assertTrue(md.contains("| rocksdb_block_cache_size | - | 536870912 |"), md);
+        assertFalse(md.contains("| version |"), "the same value: no difference");
+        assertTrue(md.contains("settings that differ: host\n\n| setting | innodb | myrocks |\n| :--- | :--- | :--- |\n"
+                + "| cores | 2 | 4 |\n"), md);
+        assertFalse(md.contains("settings that differ: linkbench keys"), "the same keys: " + md);
+    }
+
+    /** A copy of a run directory whose result.json has a tag, a server configuration file and host facts. */
+    private static Path copy(Path run, Path to, String tag, String serverConfig, String hostFacts) throws IOException {
+        Files.createDirectories(to);
+        try (Stream<Path> files = Files.list(run)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, to.resolve(f.getFileName()));
+            }
+        }
+        Path json = to.resolve("result.json");
+        String text = Files.readString(json).strip();
+        Files.writeString(json, text.substring(0, text.length() - 1) + ", \"tag\": \"" + tag
+                + "\", \"server_config_file\": \"server-config.txt\", \"host_facts\": {" + hostFacts + "}}");
+        Files.writeString(to.resolve("server-config.txt"), serverConfig);
+        return to;
+    }
+
+    @Test
+    void helpStartsWithTheUsage() {
+        assertEquals(0, cli.run(StoreProviders.discover(), "compare", "--help"));
+        assertTrue(cli.out().startsWith("Usage: linkbench compare"), cli.out());
+        assertEquals("", cli.err());
+        assertTrue(cli.out().contains("'tps < -5%'"), "a % in a description prints as %: " + cli.out());
+    }
+}

@@ -20,11 +20,12 @@ final class ConnectionCheck {
             return;
         }
         ConnectionLimit.Headroom room = limit.connectionHeadroom();
-        if (sessions > room.available()) {
+        long connections = (long) sessions * limit.connectionsPerSession();
+        if (connections > room.available()) {
             throw StoreException.refusal(String.format(Locale.ROOT,
                     "%s = %d%s, but the server accepts only %d more connections (%s): lower %s or raise the server's limit",
-                    key, value, sessions == value ? "" : " (" + sessions + " connections)", room.available(), room.detail(),
-                    key));
+                    key, value, connections == value ? "" : " (" + connections + " connections)", room.available(),
+                    room.detail(), key));
         }
     }
 }

@@ -24,4 +24,9 @@ public interface ConnectionLimit {
      *                        the caller chooses to)
      */
     Headroom connectionHeadroom() throws StoreException;
+
+    /** The server connections one session holds (1 unless the store says otherwise). */
+    default int connectionsPerSession() {
+        return 1;
+    }
 }

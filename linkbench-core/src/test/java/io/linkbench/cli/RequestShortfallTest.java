@@ -66,6 +66,9 @@ class RequestShortfallTest {
                         if (method.getName().equals("connectionHeadroom")) {
                             return new ConnectionLimit.Headroom(headroom, "max_connections = " + headroom + ", 0 open");
                         }
+                        if (method.getName().equals("connectionsPerSession")) {
+                            return 1;
+                        }
                         if (method.getName().equals("session") && (int) args[0] >= firstDown) {
                             return refusedSession();
                         }

@@ -2,11 +2,12 @@
 # The store kit as a product: publishes the artifacts to the local Maven repository, builds the
 # example store of examples/store-h2 outside the reactor (its own pom, no parent) and runs the TCK
 # on it, then runs the store from its own jar through linkbench.jar's --plugins directory: a load, a
-# request phase and verify, each of which must exit 0.
+# request phase and verify, each of which must exit 0. MVN_ARGS goes to both Maven runs, e.g.
+# MVN_ARGS="-o -Dmaven.repo.local=/path/m2" to publish into a Maven repository of one's own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q install -DskipTests
-mvn -B -q -f examples/store-h2/pom.xml verify
+mvn -B -q ${MVN_ARGS:-} install -DskipTests
+mvn -B -q ${MVN_ARGS:-} -f examples/store-h2/pom.xml verify
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/plugins"

@@ -11,12 +11,25 @@ import java.util.Objects;
  * @param defaultValue the default as text, or null when the key has no default
  * @param description  one line for the README and {@code --help-keys}
  * @param secret       true for passwords: the value is never printed or stored
+ * @param shapesGraph  true when the value changes the graph a load writes (its degrees, ids, payloads):
+ *                     a load records these keys' values, and a request phase on a store loaded with
+ *                     other values is warned
  */
-public record Setting(String key, String defaultValue, String description, boolean secret) {
+public record Setting(String key, String defaultValue, String description, boolean secret, boolean shapesGraph) {
 
     public Setting {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(description, "description");
+    }
+
+    /** A key that does not shape the graph. */
+    public Setting(String key, String defaultValue, String description, boolean secret) {
+        this(key, defaultValue, description, secret, false);
+    }
+
+    /** This key, marked as one whose value shapes the graph a load writes. */
+    public Setting shapingTheGraph() {
+        return new Setting(key, defaultValue, description, secret, true);
     }
 
     /** A key that is not secret. */

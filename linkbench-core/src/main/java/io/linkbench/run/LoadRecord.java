@@ -1,5 +1,7 @@
 package io.linkbench.run;
 
+import io.linkbench.config.CoreSettings;
+import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.LoadState;
@@ -24,11 +26,9 @@ public final class LoadRecord {
     /** The key that lets {@code -r} run on a store whose last load did not complete. */
     public static final String KEY = "allow_incomplete_load";
     /** Keys other than startid1, maxid1 and seed that change the loaded graph. */
-    static final List<String> GRAPH_KEYS = List.of("link_type_count", "link_type_split", "link_id2_rule",
-            "nlinks_file", "nlinks_section", "nlinks_max_share", "nlinks_tail", "workload_rules",
-            "link_time_spread_ms", "node_datasize", "link_datasize", "node_datasize_limit", "link_datasize_limit", "node_data_uniqueness", "link_data_uniqueness", "payload_content",
-            "payload_chunk_length", "node_data_firstbyte", "node_data_lastbyte", "link_data_firstbyte",
-            "link_data_lastbyte", "write_versions");
+    /** The keys declared as shaping the graph ({@link Setting#shapesGraph()}), sorted, so a declaration's place does not matter. */
+    static final List<String> GRAPH_KEYS = CoreSettings.all().stream().filter(Setting::shapesGraph).map(Setting::key)
+            .sorted().toList();
 
     private LoadRecord() {
     }

@@ -52,18 +52,18 @@ public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Opti
             + " (the 2012 code with its 2011 files: id2s aimed in a range of ceil(nlinks / p), id1s without links"
             + " kept, the built-in 2011 fit when no nlinks_file is given; needs link_type_split = extra_first,"
             + " link_id2_rule = offset, updatelink_missing = upsert and link_multiget_distinct = true, as"
-            + " config/workload-2011.properties sets)");
+            + " config/workload-2011.properties sets)").shapingTheGraph();
     /** {@code nlinks_tail}: the capped tail or the original's degree rule. */
     public static final Setting NLINKS_TAIL = Setting.of("nlinks_tail", "capped",
             "capped (the largest degrees scale with the graph: nlinks_max_share) or original (the original's"
             + " rule exactly, uncapped: the top id1 gets nlinks_file's largest degree at any maxid1; needs"
-            + " nlinks_file and link_id2_rule = offset)");
+            + " nlinks_file and link_id2_rule = offset)").shapingTheGraph();
     /** {@code node_datasize_limit}: node payload sizes are below this. */
     public static final Setting NODE_DATASIZE_LIMIT = Setting.of("node_datasize_limit", "1048576",
-            "node payload sizes are drawn below this many bytes (the original's 1 MiB)");
+            "node payload sizes are drawn below this many bytes (the original's 1 MiB)").shapingTheGraph();
     /** {@code link_datasize_limit}: link payload sizes are below this. */
     public static final Setting LINK_DATASIZE_LIMIT = Setting.of("link_datasize_limit", "255",
-            "link payload sizes are drawn below this many bytes (the original's MAX_LINK_DATA = 255)");
+            "link payload sizes are drawn below this many bytes (the original's MAX_LINK_DATA = 255)").shapingTheGraph();
     /** The largest payload size limit a configuration may ask for (1 GiB). */
     public static final int MAX_DATASIZE_LIMIT = 1 << 30;
 

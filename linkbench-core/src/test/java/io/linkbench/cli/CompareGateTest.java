@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.linkbench.store.StoreProviders;
 import io.linkbench.store.memory.MemoryStoreProvider;
 import java.io.IOException;
@@ -123,9 +125,9 @@ class CompareGateTest {
     @Test
     void theTagLabelsARunAndTheSettingsThatDifferEndTheComparison(@TempDir Path tmp) throws IOException {
         Path a = copy(base, tmp.resolve("a"), "innodb", "innodb_buffer_pool_size = 134217728\nversion = 10.11\n",
-                "\"cpu_model\": \"Xeon\", \"cores\": 2");
+                2);
         Path b = copy(slow, tmp.resolve("b"), "myrocks", "rocksdb_block_cache_size = 536870912\nversion = 10.11\n",
-                "\"cpu_model\": \"Xeon\", \"cores\": 4");
+                4);
         assertEquals(0, cli.run(StoreProviders.discover(), "compare", a.toString(), b.toString(), "--format", "markdown"),
                 cli.err());
         String md = cli.out();
@@ -139,8 +141,8 @@ class CompareGateTest {
         assertFalse(md.contains("settings that differ: linkbench keys"), "the same keys: " + md);
     }
 
-    /** A copy of a run directory whose result.json has a tag, a server configuration file and host facts. */
-    private static Path copy(Path run, Path to, String tag, String serverConfig, String hostFacts) throws IOException {
+    /** A copy of a run directory whose result.json has a tag, a server configuration file and its host's cores. */
+    private static Path copy(Path run, Path to, String tag, String serverConfig, int cores) throws IOException {
         Files.createDirectories(to);
         try (Stream<Path> files = Files.list(run)) {
             for (Path f : files.toList()) {
@@ -148,9 +150,14 @@ class CompareGateTest {
             }
         }
         Path json = to.resolve("result.json");
-        String text = Files.readString(json).strip();
-        Files.writeString(json, text.substring(0, text.length() - 1) + ", \"tag\": \"" + tag
-                + "\", \"server_config_file\": \"server-config.txt\", \"host_facts\": {" + hostFacts + "}}");
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode root = (ObjectNode) mapper.readTree(json.toFile());
+        root.put("tag", tag);
+        root.put("server_config_file", "server-config.txt");
+        ObjectNode host = (ObjectNode) root.get("host_facts");
+        host.put("cpu_model", "Xeon");
+        host.put("cores", cores);
+        mapper.writeValue(json.toFile(), root);
         Files.writeString(to.resolve("server-config.txt"), serverConfig);
         return to;
     }

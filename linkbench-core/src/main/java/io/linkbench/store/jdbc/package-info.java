@@ -1,8 +1,14 @@
 /**
- * Helpers for stores that speak JDBC: {@link io.linkbench.store.jdbc.SqlErrorMap} turns a failed
- * statement into a {@link io.linkbench.store.StoreException.Kind} (generic SQLSTATE classes, plus the
- * vendor codes a store supplies), and {@link io.linkbench.store.jdbc.SessionConnection} is a session's
- * connection that reconnects after a loss and runs link writes as one transaction each, in the lock
- * order every SQL store keeps. Retries stay with the driver's bounded policy: nothing here loops.
+ * The base of the SQL stores: a store supplies its SQL text, schema and link-write algorithm, and
+ * takes the rest from here. {@link io.linkbench.store.jdbc.JdbcSession} runs the node operations,
+ * COUNT_LINK and GET_LINKS_LIST (with payload completion) on the session's two
+ * {@link io.linkbench.store.jdbc.SessionConnection}s, which reconnect after a loss and run link
+ * writes as one transaction each, in the lock order every SQL store keeps;
+ * {@link io.linkbench.store.jdbc.StatementCache} keeps a connection's prepared statements;
+ * {@link io.linkbench.store.jdbc.SplitPayload} splits link payloads between an indexed head and
+ * the rest; {@link io.linkbench.store.jdbc.LoadStateTable} keeps the load state;
+ * {@link io.linkbench.store.jdbc.SqlErrorMap} turns a failed statement into a
+ * {@link io.linkbench.store.StoreException.Kind}. Retries stay with the driver's bounded policy:
+ * nothing here loops.
  */
 package io.linkbench.store.jdbc;

@@ -4,6 +4,7 @@ import io.linkbench.graph.Link;
 import io.linkbench.graph.LinkCount;
 import io.linkbench.graph.Node;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.jdbc.JdbcSession;
 import io.linkbench.store.jdbc.SessionConnection;
 import java.sql.SQLException;
 import java.util.List;
@@ -15,7 +16,7 @@ import java.util.List;
  * here directly (numbers in decimal, payloads as hex literals) into one reused buffer, which costs the
  * client far less than binding each value through JDBC.
  */
-final class BulkLoader {
+final class BulkLoader implements JdbcSession.BulkLoads {
     private static final byte[] COMMA = SqlBuffer.ascii(",");
     private static final byte[] CLOSE = SqlBuffer.ascii("),");
     private static final byte[] NULL_CLOSE = SqlBuffer.ascii(",NULL),");
@@ -43,7 +44,8 @@ final class BulkLoader {
                 + " (id, link_type, count, time, version) VALUES ");
     }
 
-    void loadNodes(List<Node> nodes) throws StoreException {
+    @Override
+    public void loadNodes(List<Node> nodes) throws StoreException {
         tx.inTransaction("load nodes", conn -> {
             start(nodeHead);
             long[] v = numbers;
@@ -59,7 +61,8 @@ final class BulkLoader {
         });
     }
 
-    void loadLinks(List<Link> links) throws StoreException {
+    @Override
+    public void loadLinks(List<Link> links) throws StoreException {
         tx.inTransaction("load links", conn -> {
             start(linkHead);
             long[] v = numbers;
@@ -77,7 +80,8 @@ final class BulkLoader {
         });
     }
 
-    void loadCounts(List<LinkCount> counts) throws StoreException {
+    @Override
+    public void loadCounts(List<LinkCount> counts) throws StoreException {
         tx.inTransaction("load counts", conn -> {
             start(countHead);
             long[] v = numbers;
@@ -96,7 +100,7 @@ final class BulkLoader {
 
     /**
      * Appends one row: {@code count} numbers from {@link #numbers}, then the payload if any (for a
-     * link, split into {@code data} and {@code data_ext} as {@link LinkData} says); sends the statement
+     * link, split into {@code data} and {@code data_ext} as {@link SqlText#PAYLOAD} says); sends the statement
      * first when this row would make it too long.
      */
     private void row(byte[] head, int count, byte[] data, boolean link) throws SQLException, StoreException {
@@ -105,13 +109,14 @@ final class BulkLoader {
         if (data == null) {
             text.truncate(text.length() - 1); // no payload: drop the last comma
             text.put(CLOSE);
-        } else if (!link || data.length < LinkData.INLINE_MAX) {
-            text.hex(data, data.length);
+        } else if (!link || !SqlText.PAYLOAD.splits(data)) {
+            text.hex(data, 0, data.length);
             text.put(link ? NULL_CLOSE : CLOSE);
         } else {
-            text.hex(data, LinkData.INLINE_MAX);
+            int split = SqlText.PAYLOAD.head();
+            text.hex(data, 0, split);
             text.put(COMMA);
-            text.hex(data, data.length);
+            text.hex(data, split, data.length);
             text.put(CLOSE);
         }
         if (text.length() > maxStatementChars && mark > head.length) {

@@ -117,8 +117,8 @@ final class Connector {
         } catch (SQLException e) {
             SqlErrorMap.closeQuietly(c);
             // no server to talk to, a handshake that timed out included, is CONNECTION as the SPI asks
-            StoreException.Kind kind = MySqlErrors.MAP.isConnectionLoss(e) ? StoreException.Kind.CONNECTION
-                    : MySqlErrors.MAP.kindOf(e);
+            StoreException.Kind kind = Errors.MAP.isConnectionLoss(e) ? StoreException.Kind.CONNECTION
+                    : Errors.MAP.kindOf(e);
             throw new StoreException(kind, ConnectHint.append("cannot connect to MySQL server " + (config.socket().isEmpty()
                     ? server : config.socket()) + " as '" + config.user() + "': " + SqlErrorMap.oneLine(e), e,
                     "bash scripts/start-mariadb.sh", "host, port, socket, user, password_file"), e);

@@ -2,6 +2,7 @@ package io.linkbench.store.mysql;
 
 import io.linkbench.graph.Link;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.jdbc.JdbcSession;
 import io.linkbench.store.jdbc.SessionConnection;
 import io.linkbench.store.mysql.SqlText.Q;
 import java.sql.PreparedStatement;
@@ -16,7 +17,7 @@ import java.sql.Types;
  * transaction before the exception leaves (the driver retries the operation from the start, never
  * inside the open transaction). A write that finds no link ends its transaction having written nothing.
  */
-final class LinkWriter {
+final class LinkWriter implements JdbcSession.LinkWrites {
     private final SessionConnection<SqlConnection> tx;
 
     LinkWriter(SessionConnection<SqlConnection> tx) {
@@ -24,12 +25,14 @@ final class LinkWriter {
     }
 
     /** ADD_LINK: the insert-or-revive of {@link #insertOrRevive}, committed. */
-    boolean addLink(Link link) throws StoreException {
+    @Override
+    public boolean addLink(Link link) throws StoreException {
         return tx.inTransaction("ADD_LINK", c -> insertOrRevive(c, link));
     }
 
     /** UPDATE_LINK: locks the row, rewrites it, and changes the count only when visibility changed. */
-    boolean updateLink(Link link) throws StoreException {
+    @Override
+    public boolean updateLink(Link link) throws StoreException {
         return update(link, false);
     }
 
@@ -37,7 +40,8 @@ final class LinkWriter {
      * UPDATE_LINK of the original benchmark: as {@link #updateLink} when the lock finds the row; when it
      * does not, the insert of {@link #addLink} (link row, then count row) in the same transaction.
      */
-    boolean updateOrAddLink(Link link) throws StoreException {
+    @Override
+    public boolean updateOrAddLink(Link link) throws StoreException {
         return update(link, true);
     }
 
@@ -72,8 +76,8 @@ final class LinkWriter {
         ins.setLong(2, link.id2());
         ins.setLong(3, link.linkType());
         ins.setInt(4, visibility);
-        ins.setBytes(5, LinkData.inline(data));
-        setOverflow(ins, 6, data);
+        ins.setBytes(5, SqlText.PAYLOAD.head(data));
+        setRest(ins, 6, data);
         ins.setLong(7, link.time());
         ins.setInt(8, link.version());
         int changed = ins.executeUpdate();
@@ -90,7 +94,8 @@ final class LinkWriter {
     }
 
     /** DELETE_LINK: locks the row, hides or removes it, and takes one off the count if it was visible. */
-    boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
+    @Override
+    public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
         return tx.inTransaction("DELETE_LINK", c -> {
             int before = lock(c, id1, linkType, id2);
             if (before < 0) {
@@ -125,8 +130,8 @@ final class LinkWriter {
         PreparedStatement ps = c.get(Q.LINK_UPDATE);
         byte[] data = link.data();
         ps.setInt(1, link.visibility().code());
-        ps.setBytes(2, LinkData.inline(data));
-        setOverflow(ps, 3, data);
+        ps.setBytes(2, SqlText.PAYLOAD.head(data));
+        setRest(ps, 3, data);
         ps.setLong(4, link.time());
         ps.setInt(5, link.version());
         ps.setLong(6, link.linkType());
@@ -146,12 +151,12 @@ final class LinkWriter {
         ps.executeUpdate();
     }
 
-    private static void setOverflow(PreparedStatement ps, int index, byte[] data) throws SQLException {
-        byte[] overflow = LinkData.overflow(data);
-        if (overflow == null) {
+    private static void setRest(PreparedStatement ps, int index, byte[] data) throws SQLException {
+        byte[] rest = SqlText.PAYLOAD.rest(data);
+        if (rest == null) {
             ps.setNull(index, Types.LONGVARBINARY);
         } else {
-            ps.setBytes(index, overflow);
+            ps.setBytes(index, rest);
         }
     }
 }

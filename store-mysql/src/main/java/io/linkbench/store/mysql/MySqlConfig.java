@@ -80,7 +80,8 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
                     + "a Galera cluster): session i starts on server i mod n, a session whose server fails reconnects to "
                     + "the next live one; empty: host and port"),
                     Setting.of(SOCKET, "", "path of the server's Unix domain socket (e.g. /run/mysqld/mysqld.sock): "
-                    + "connect through it instead of host and port; empty: TCP")),
+                    + "connect through it instead of host and port; empty: TCP, except that host localhost on port 3306 "
+                    + "uses the server's usual socket when it exists, as the mysql client does")),
             CONNECTION.credentials(),
             CONNECTION.database(),
             List.of(Setting.of(ENGINE, "InnoDB", "storage engine of the tables, e.g. ROCKSDB or InnoDB (passed through)")),
@@ -105,11 +106,12 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
                 isRocksDb(engine) ? Isolation.READ_COMMITTED : Isolation.REPEATABLE_READ);
         String urlOptions = ConnectionSettings.urlOptions(s, URL_OPTIONS);
         ConnectionSettings.Values c = CONNECTION.read(s);
-        String socket = s.getString(SOCKET, "").trim();
+        String named = s.getString(SOCKET, "").trim();
         String hosts = s.getString(Hosts.KEY, "").trim();
-        if (!hosts.isEmpty() && !socket.isEmpty()) {
+        if (!hosts.isEmpty() && !named.isEmpty()) {
             throw new ConfigException(Hosts.KEY + " and " + SOCKET + " are both set: give one of them");
         }
+        String socket = LocalSocket.choose(c.host(), c.port(), hosts, named, LocalSocket.USUAL_PATHS);
         List<String> servers = hosts.isEmpty() ? List.of(ConnectionSettings.hostPort(c.host(), c.port())) : Hosts.parse(hosts);
         return new MySqlConfig(c.host(), c.port(), socket, c.user(), c.password(),
                 c.database(), engine, c.nodeTable(), c.linkTable(), c.countTable(), isolation, urlOptions,

@@ -8,6 +8,7 @@ import io.linkbench.store.LoadStateStore;
 import io.linkbench.store.LocalHost;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.jdbc.SessionConnection;
 import io.linkbench.store.jdbc.SqlErrorMap;
 import io.linkbench.store.StoreException.Kind;
 import io.linkbench.store.StoreInfo;
@@ -42,21 +43,22 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     private final boolean local;
     private final int maxStatementChars;
     private final String serverVersion;
-    private Connection admin;
+    private final SessionConnection<SqlConnection> admin;
     /** The server thread id of the connection running a post-load step, or -1. */
     private volatile long stepThreadId = -1;
     private boolean closed;
 
-    private MySqlGraphStore(MySqlConfig config, Connector connector, Connection admin) throws SQLException {
+    private MySqlGraphStore(MySqlConfig config, Connector connector, SqlText sql,
+            SessionConnection<SqlConnection> admin) throws SQLException, StoreException {
         this.config = config;
         this.connector = connector;
-        this.sql = new SqlText(config);
+        this.sql = sql;
         this.schema = new Schema(config);
         this.admin = admin;
         this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         long maxPacket = 16L << 20;
         String version = "";
-        try (Statement s = admin.createStatement();
+        try (Statement s = admin.get().jdbc().createStatement();
              ResultSet rs = s.executeQuery("SELECT VERSION(), @@max_allowed_packet")) {
             if (rs.next()) {
                 version = rs.getString(1);
@@ -70,15 +72,17 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     /** Connects (failing within the connect timeout) and checks that the server offers the engine. */
     static MySqlGraphStore open(MySqlConfig config) throws StoreException {
         Connector connector = new Connector(config);
-        Connection admin = openAdmin(connector);
+        SqlText sql = new SqlText(config);
+        SessionConnection<SqlConnection> admin = new SessionConnection<>(
+                () -> new SqlConnection(openAdmin(connector), sql), Errors.MAP, false);
         try {
-            checkEngine(admin, config);
-            return new MySqlGraphStore(config, connector, admin);
+            checkEngine(admin.get().jdbc(), config);
+            return new MySqlGraphStore(config, connector, sql, admin);
         } catch (SQLException e) {
-            SqlErrorMap.closeQuietly(admin);
-            throw MySqlErrors.MAP.toStore("MySQL server " + config.address(), e);
+            admin.close();
+            throw Errors.MAP.toStore("MySQL server " + config.address(), e);
         } catch (StoreException | RuntimeException e) {
-            SqlErrorMap.closeQuietly(admin);
+            admin.close();
             throw e;
         }
     }
@@ -120,6 +124,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
             Connection c = admin();
             Map<String, String> facts = new LinkedHashMap<>();
             facts.put("server", config.address());
+            facts.put("transport", config.socket().isEmpty() ? "tcp" : "unix socket");
             facts.put("database", config.database());
             facts.put("isolation", config.isolation().sqlName());
             facts.put("tables", config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable());
@@ -158,7 +163,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     @Override
     public synchronized void saveLoadState(LoadState state) throws StoreException {
         try {
-            schema.saveLoadState(admin(), state.toText());
+            schema.loadState.save(admin(), state);
         } catch (SQLException e) {
             throw adminFailure("save the load state", e);
         }
@@ -166,13 +171,11 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
 
     @Override
     public synchronized Optional<LoadState> loadState() throws StoreException {
-        Optional<String> text;
         try {
-            text = schema.loadState(admin());
+            return schema.loadState.load(admin());
         } catch (SQLException e) {
             throw adminFailure("read the load state", e);
         }
-        return text.isEmpty() ? Optional.empty() : Optional.of(LoadState.parse(text.get()));
     }
 
     @Override
@@ -234,9 +237,9 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         }
         Connection forLinks = connector.open(Connector.Purpose.ADMIN, true);
         try (Connection forCounts = connector.open(Connector.Purpose.ADMIN, true)) {
-            return CountChecker.check(forLinks, forCounts, sql);
+            return CountCheck.check(forLinks, forCounts, sql);
         } catch (SQLException e) {
-            throw MySqlErrors.MAP.toStore("verify counts", e);
+            throw Errors.MAP.toStore("verify counts", e);
         } finally {
             SqlErrorMap.closeQuietly(forLinks);
         }
@@ -342,8 +345,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     @Override
     public synchronized void close() {
         closed = true;
-        SqlErrorMap.closeQuietly(admin);
-        admin = null;
+        admin.close();
     }
 
     /** The admin connection, re-opened after it was lost. */
@@ -351,10 +353,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         if (closed) {
             throw new StoreException(Kind.OTHER, "the MySQL store is closed");
         }
-        if (admin == null) {
-            admin = openAdmin(connector);
-        }
-        return admin;
+        return admin.get().jdbc();
     }
 
     private static Connection openAdmin(Connector connector) throws StoreException {
@@ -367,12 +366,8 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         return c;
     }
 
+    /** The failure to throw; drops the admin connection when it may be lost. */
     private StoreException adminFailure(String what, SQLException e) {
-        StoreException se = MySqlErrors.MAP.toStore(what, e);
-        if (se.kind() == Kind.CONNECTION || se.kind() == Kind.TIMEOUT) {
-            SqlErrorMap.closeQuietly(admin);
-            admin = null;
-        }
-        return se;
+        return admin.fail(what, e);
     }
 }

@@ -1,6 +1,7 @@
 package io.linkbench.store.mysql;
 
 import io.linkbench.store.LoadState;
+import io.linkbench.store.jdbc.LoadStateTable;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
 import java.sql.Connection;
@@ -10,7 +11,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The database and its three tables: creates what is missing with the configured engine, refuses to
@@ -29,6 +29,8 @@ final class Schema {
     private final String linkTable;
     private final String countTable;
     private final String loadTable;
+    /** The load state of this link table, in {@value #LOAD_TABLE}. */
+    final LoadStateTable loadState;
 
     Schema(MySqlConfig config) {
         this.config = config;
@@ -37,6 +39,8 @@ final class Schema {
         this.linkTable = db + "." + SqlText.quote(config.linkTable());
         this.countTable = db + "." + SqlText.quote(config.countTable());
         this.loadTable = db + "." + SqlText.quote(LOAD_TABLE);
+        this.loadState = new LoadStateTable(loadTable, config.linkTable(),
+                "REPLACE INTO " + loadTable + " (link_table, state) VALUES (?, ?)", c -> exists(c, LOAD_TABLE));
     }
 
     /** Before a load: see {@link io.linkbench.store.GraphStore#prepareForLoad}. */
@@ -60,10 +64,7 @@ final class Schema {
         }
         createMissing(c, !config.indexAfterLoad());
         if (mode == SchemaMode.RECREATE) {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + loadTable + " WHERE link_table = ?")) {
-                ps.setString(1, config.linkTable());
-                ps.executeUpdate();
-            }
+            loadState.forget(c);
         }
         boolean hasIndex = hasLinkIndex(c);
         if (config.indexAfterLoad() && hasIndex) {
@@ -80,28 +81,6 @@ final class Schema {
         createMissing(c, true);
         if (!hasLinkIndex(c)) {
             addLinkIndex(c);
-        }
-    }
-
-    /** Replaces the load state of this link table (autocommit: durable when it returns). */
-    void saveLoadState(Connection c, String text) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("REPLACE INTO " + loadTable + " (link_table, state) VALUES (?, ?)")) {
-            ps.setString(1, config.linkTable());
-            ps.setString(2, text);
-            ps.executeUpdate();
-        }
-    }
-
-    /** The load state of this link table, or empty when none was saved (or there is no load table). */
-    Optional<String> loadState(Connection c) throws SQLException {
-        if (!exists(c, LOAD_TABLE)) {
-            return Optional.empty();
-        }
-        try (PreparedStatement ps = c.prepareStatement("SELECT state FROM " + loadTable + " WHERE link_table = ?")) {
-            ps.setString(1, config.linkTable());
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
-            }
         }
     }
 
@@ -145,7 +124,7 @@ final class Schema {
                 + " time INT NOT NULL, data MEDIUMBLOB NOT NULL, PRIMARY KEY (id))" + engine);
         exec(c, "CREATE TABLE IF NOT EXISTS " + linkTable + " ("
                 + "id1 BIGINT NOT NULL, id2 BIGINT NOT NULL, link_type BIGINT NOT NULL,"
-                + " visibility TINYINT NOT NULL, data VARBINARY(" + LinkData.INLINE_MAX + ") NOT NULL,"
+                + " visibility TINYINT NOT NULL, data VARBINARY(" + SqlText.PAYLOAD.head() + ") NOT NULL,"
                 + " data_ext MEDIUMBLOB NULL, time BIGINT NOT NULL, version INT NOT NULL,"
                 + " PRIMARY KEY (link_type, id1, id2)" + cf("cf_link_pk")
                 + (withIndex ? ", KEY " + LINK_INDEX + " (id1, link_type, visibility, time, id2, version, data)"

@@ -95,14 +95,14 @@ final class SqlBuffer {
         }
     }
 
-    /** {@code X'0A1B...'}: the first {@code count} bytes as a hex literal (X'' for none). */
-    void hex(byte[] data, int count) {
-        ensure(3 + 2 * count);
+    /** {@code X'0A1B...'}: bytes {@code from} (inclusive) to {@code to} (exclusive) as a hex literal (X'' for none). */
+    void hex(byte[] data, int from, int to) {
+        ensure(3 + 2 * (to - from));
         byte[] b = buf;
         int p = len;
         b[p++] = 'X';
         b[p++] = '\'';
-        for (int i = 0; i < count; i++) {
+        for (int i = from; i < to; i++) {
             int v = data[i];
             b[p++] = HEX[(v >> 4) & 0xF];
             b[p++] = HEX[v & 0xF];

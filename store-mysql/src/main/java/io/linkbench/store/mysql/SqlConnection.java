@@ -2,6 +2,7 @@ package io.linkbench.store.mysql;
 
 import io.linkbench.store.jdbc.SessionConnection;
 import io.linkbench.store.jdbc.SqlErrorMap;
+import io.linkbench.store.jdbc.StatementCache;
 import io.linkbench.store.mysql.SqlText.Q;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -20,13 +21,14 @@ final class SqlConnection implements SessionConnection.Handle {
 
     final Connection connection;
     private final SqlText sql;
-    private final PreparedStatement[] prepared = new PreparedStatement[Q.values().length];
+    private final StatementCache<Q> prepared;
     private final PreparedStatement[] multiget = new PreparedStatement[Integer.numberOfTrailingZeros(MAX_IN_LIST) + 1];
     private Statement plain;
 
     SqlConnection(Connection connection, SqlText sql) {
         this.connection = connection;
         this.sql = sql;
+        this.prepared = new StatementCache<>(connection, Q.class, sql::of);
     }
 
     @Override
@@ -36,12 +38,7 @@ final class SqlConnection implements SessionConnection.Handle {
 
     /** The prepared statement of {@code q}. */
     PreparedStatement get(Q q) throws SQLException {
-        PreparedStatement ps = prepared[q.ordinal()];
-        if (ps == null) {
-            ps = connection.prepareStatement(sql.of(q));
-            prepared[q.ordinal()] = ps;
-        }
-        return ps;
+        return prepared.get(q);
     }
 
     /** The MULTIGET_LINK statement for an IN list of {@code 1 << log2} id2s. */

@@ -1,5 +1,6 @@
 package io.linkbench.store.mysql;
 
+import io.linkbench.store.jdbc.SplitPayload;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -9,11 +10,14 @@ import java.util.Map;
  * planning such statements as range scans over {@code id1_type}, which locks a whole (id1, link_type)
  * group. DELETE takes index hints only in its multi-table form, hence {@code DELETE l FROM ... AS l}.
  *
- * <p>Link payloads shorter than {@link LinkData#INLINE_MAX} bytes live in {@code data}, which the
- * covering index {@code id1_type} includes; longer ones keep their first bytes there and the whole
- * payload in {@code data_ext} (see {@link LinkData}).
+ * <p>Link payloads are split as {@link #PAYLOAD} says: their first 255 bytes in {@code data}
+ * (VARBINARY(255), part of the covering index {@code id1_type}), the rest in {@code data_ext}
+ * (MEDIUMBLOB, NULL for short payloads), so typical payloads are served from the index alone.
  */
 final class SqlText {
+
+    /** The split of link payloads between {@code data} and {@code data_ext}. */
+    static final SplitPayload PAYLOAD = new SplitPayload(255);
 
     /** The fixed statements of a session. */
     enum Q {
@@ -52,7 +56,8 @@ final class SqlText {
         text.put(Q.LINK_HIDE, "UPDATE " + l + " FORCE INDEX (PRIMARY) SET visibility = 0" + LINK_PK);
         text.put(Q.LINK_EXPUNGE, "DELETE lt FROM " + l + " AS lt FORCE INDEX (PRIMARY)"
                 + " WHERE lt.link_type = ? AND lt.id1 = ? AND lt.id2 = ?");
-        text.put(Q.LINK_DATA_EXT, "SELECT data_ext FROM " + l + " FORCE INDEX (PRIMARY)" + LINK_PK);
+        text.put(Q.LINK_DATA_EXT, "SELECT data_ext FROM " + l + " FORCE INDEX (PRIMARY)"
+                + " WHERE id1 = ? AND link_type = ? AND id2 = ?");
         text.put(Q.GET_LINK_LIST, "SELECT id2, version, time, data FROM " + l + " FORCE INDEX (id1_type)"
                 + " WHERE id1 = ? AND link_type = ? AND visibility = 1 AND time >= ? AND time <= ?"
                 + " ORDER BY time DESC, id2 DESC LIMIT ?, ?");

@@ -82,7 +82,7 @@ final class TableSizes {
             s.execute("SET GLOBAL rocksdb_force_flush_memtable_now = 1");
             return true;
         } catch (SQLException e) {
-            if (MySqlErrors.MAP.isConnectionLoss(e)) {
+            if (Errors.MAP.isConnectionLoss(e)) {
                 throw e;
             }
             return false;
@@ -123,7 +123,7 @@ final class TableSizes {
             }
             return out;
         } catch (SQLException e) {
-            if (MySqlErrors.MAP.isConnectionLoss(e)) {
+            if (Errors.MAP.isConnectionLoss(e)) {
                 throw e;
             }
             return null;

@@ -4,6 +4,7 @@ import com.mysql.cj.conf.PropertySet;
 import com.mysql.cj.protocol.ServerSession;
 import com.mysql.cj.protocol.SocketConnection;
 import com.mysql.cj.protocol.SocketFactory;
+import io.linkbench.store.support.UnixSocket;
 import java.io.Closeable;
 import java.io.IOException;
 

@@ -8,9 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linkbench.config.ConfigException;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
+import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The MySQL store's configuration: its declared defaults, addresses and refusals (no server needed). */
 class MySqlConfigTest {
@@ -34,6 +37,25 @@ class MySqlConfigTest {
             }
         }
         assertEquals(c, MySqlConfig.from(new Settings(declared)), "the declarations are the defaults");
+    }
+
+    @Test
+    void localhostOnTheDefaultPortMeansTheFirstUsualSocketThatExistsAndAnAddressStaysTcp(@TempDir Path dir)
+            throws Exception {
+        Path missing = dir.resolve("missing.sock");
+        Path socket = dir.resolve("mysqld.sock");
+        try (java.nio.channels.ServerSocketChannel server = java.nio.channels.ServerSocketChannel.open(
+                java.net.StandardProtocolFamily.UNIX)) {
+            server.bind(java.net.UnixDomainSocketAddress.of(socket));
+            List<Path> usual = List.of(missing, socket);
+            assertEquals(socket.toString(), LocalSocket.choose("localhost", 3306, "", "", usual));
+            assertEquals(socket.toString(), LocalSocket.choose("LOCALHOST", 3306, "", "", usual));
+            assertEquals("", LocalSocket.choose("127.0.0.1", 3306, "", "", usual), "an address is TCP");
+            assertEquals("", LocalSocket.choose("localhost", 3307, "", "", usual), "another port is TCP");
+            assertEquals("", LocalSocket.choose("localhost", 3306, "h1:3306", "", usual), "hosts are TCP");
+            assertEquals("/s", LocalSocket.choose("localhost", 3306, "", "/s", usual), "a given socket wins");
+            assertEquals("", LocalSocket.choose("localhost", 3306, "", "", List.of(missing)), "no socket: TCP");
+        }
     }
 
     @Test

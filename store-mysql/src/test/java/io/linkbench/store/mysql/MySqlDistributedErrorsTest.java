@@ -38,8 +38,8 @@ class MySqlDistributedErrorsTest {
         "9006 | HY000 | GC life time is shorter than transaction duration | OTHER"})
     void distributedEnginesErrorsAreClassified(int code, String state, String message, Kind expected) {
         SQLException e = new SQLException(message, state, code);
-        assertEquals(expected, MySqlErrors.MAP.kindOf(e));
-        assertEquals(expected == Kind.CONNECTION, MySqlErrors.MAP.isConnectionLoss(e),
+        assertEquals(expected, Errors.MAP.kindOf(e));
+        assertEquals(expected == Kind.CONNECTION, Errors.MAP.isConnectionLoss(e),
                 "CONNECTION makes the session reconnect");
     }
 }

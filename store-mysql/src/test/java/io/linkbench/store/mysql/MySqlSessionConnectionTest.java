@@ -43,7 +43,7 @@ class MySqlSessionConnectionTest {
         connector = new Connector(config);
         SqlText sql = new SqlText(config);
         tx = new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.TRANSACTIONAL, true), sql),
-                MySqlErrors.MAP, true);
+                Errors.MAP, true);
         check = MySqlTestServer.jdbc(DB);
         try (Statement s = check.createStatement()) {
             s.execute("DROP TABLE IF EXISTS t");

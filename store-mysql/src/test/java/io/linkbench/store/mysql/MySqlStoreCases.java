@@ -343,7 +343,7 @@ abstract class MySqlStoreCases {
         try (Connection c = connector.open(Connector.Purpose.AUTOCOMMIT, true); Statement st = c.createStatement()) {
             long start = System.nanoTime();
             SQLException e = assertThrows(SQLException.class, () -> st.executeQuery("SELECT SLEEP(5)"));
-            assertEquals(StoreException.Kind.TIMEOUT, MySqlErrors.MAP.kindOf(e), SqlErrorMap.oneLine(e));
+            assertEquals(StoreException.Kind.TIMEOUT, Errors.MAP.kindOf(e), SqlErrorMap.oneLine(e));
             long ms = (System.nanoTime() - start) / 1_000_000;
             assertTrue(ms >= 900 && ms < 4_000, "timed out after " + ms + " ms");
         }
@@ -364,6 +364,8 @@ abstract class MySqlStoreCases {
         }
         Map<String, Long> after = metrics.counters();
         assertTrue(after.get("Handler_write") >= before.get("Handler_write") + 20, after.toString());
+        // each ADD_LINK is at least its insert, its count upsert and COMMIT
+        assertTrue(after.get("statements") >= before.get("statements") + 60, before + " -> " + after);
         assertTrue(metrics.sizeBytes().isPresent());
         var info = store.info();
         assertEquals("mysql", info.store());

@@ -28,10 +28,12 @@ import java.util.regex.Pattern;
  * @param socketTimeoutMs  how long a request or load statement may take in ms (server-side
  *                         {@code statement_timeout}), 0 for no limit
  * @param indexAfterLoad   build the list index after the bulk load, as a step of its own
+ * @param socket           the server's Unix socket file to connect through instead of host and port;
+ *                         empty for TCP
  */
 record PgConfig(String host, int port, String user, String password, String database, String schema,
                 String nodeTable, String linkTable, String countTable, Isolation isolation, String urlOptions,
-                int connectTimeoutMs, int socketTimeoutMs, boolean indexAfterLoad) {
+                int connectTimeoutMs, int socketTimeoutMs, boolean indexAfterLoad, String socket) {
 
     /** The isolation levels the store offers (PostgreSQL runs READ UNCOMMITTED as READ COMMITTED). */
     enum Isolation {
@@ -55,6 +57,7 @@ record PgConfig(String host, int port, String user, String password, String data
     static final String ISOLATION = "isolation";
     static final String URL_OPTIONS = "jdbc_url_options";
     static final String INDEX_AFTER_LOAD = "index_after_load";
+    static final String SOCKET = "socket";
 
     /** The shared connection keys, with this store's defaults and wording. */
     static final ConnectionSettings CONNECTION = ConnectionSettings.builder()
@@ -80,7 +83,9 @@ record PgConfig(String host, int port, String user, String password, String data
                     Setting.of(URL_OPTIONS, "", "extra pgJDBC URL options, e.g. sslmode=verify-full&sslrootcert=/path")),
             CONNECTION.timeouts(),
             List.of(Setting.of(INDEX_AFTER_LOAD, "false", "build the link list index after the bulk load, "
-                    + "as a timed step of its own")));
+                    + "as a timed step of its own"),
+                    Setting.of(SOCKET, "", "the server's Unix socket directory (as libpq's host=/dir, e.g. "
+                    + "/var/run/postgresql) or socket file: connect through it instead of TCP; empty: TCP")));
 
     /**
      * Reads and validates every key, the declared defaults ({@link #SETTINGS}) filling those not given;
@@ -93,12 +98,20 @@ record PgConfig(String host, int port, String user, String password, String data
         ConnectionSettings.Values c = CONNECTION.read(s);
         return new PgConfig(c.host(), c.port(), c.user(), c.password(), c.database(), CONNECTION.name(s, SCHEMA),
                 c.nodeTable(), c.linkTable(), c.countTable(), isolation, urlOptions, c.connectTimeoutMs(),
-                c.socketTimeoutMs(), s.getBoolean(INDEX_AFTER_LOAD));
+                c.socketTimeoutMs(), s.getBoolean(INDEX_AFTER_LOAD), socketFile(s.getString(SOCKET, "").trim(), c.port()));
     }
 
-    /** "host:port" (an IPv6 address in brackets). */
+    /** A directory names the socket {@code .s.PGSQL.<port>} in it, as libpq does; a file is itself. */
+    static String socketFile(String given, int port) {
+        if (given.isEmpty() || !java.nio.file.Files.isDirectory(java.nio.file.Path.of(given))) {
+            return given;
+        }
+        return java.nio.file.Path.of(given, ".s.PGSQL." + port).toString();
+    }
+
+    /** "host:port" (an IPv6 address in brackets), or the Unix socket's path. */
     String address() {
-        return ConnectionSettings.hostPort(host, port);
+        return socket.isEmpty() ? ConnectionSettings.hostPort(host, port) : socket;
     }
 
     /** schema.table */

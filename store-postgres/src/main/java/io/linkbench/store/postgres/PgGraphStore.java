@@ -14,7 +14,7 @@ import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.VerificationReport;
 import io.linkbench.store.jdbc.SessionConnection;
-import io.linkbench.store.postgres.PgConnector.Purpose;
+import io.linkbench.store.postgres.Connector.Purpose;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -37,42 +37,42 @@ import java.util.OptionalLong;
 final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore, ConnectionLimit,
         io.linkbench.store.ServerConfiguration {
     private final PgConfig config;
-    private final PgConnector connector;
-    private final PgSql sql;
-    private final PgSchema schema;
+    private final Connector connector;
+    private final SqlText sql;
+    private final Schema schema;
     private final boolean local;
     private final String serverVersion;
-    private final SessionConnection<PgConnection> admin;
+    private final SessionConnection<SqlConnection> admin;
     /** The backend pid of the admin connection while it runs a post-load step, or -1. */
     private volatile int stepBackend = -1;
     private boolean closed;
 
-    private PgGraphStore(PgConfig config, PgConnector connector, String serverVersion) {
+    private PgGraphStore(PgConfig config, Connector connector, String serverVersion) {
         this.config = config;
         this.connector = connector;
-        this.sql = new PgSql(config);
-        this.schema = new PgSchema(config, sql);
-        this.admin = new SessionConnection<>(() -> new PgConnection(connector.open(Purpose.ADMIN), sql),
-                PgErrors.MAP, false);
-        this.local = LocalHost.isLocal(config.host());
+        this.sql = new SqlText(config);
+        this.schema = new Schema(config, sql);
+        this.admin = new SessionConnection<>(() -> new SqlConnection(connector.open(Purpose.ADMIN), sql),
+                Errors.MAP, false);
+        this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         this.serverVersion = serverVersion;
     }
 
     /** Connects (failing within the connect timeout), creating the database when it is missing. */
     static PgGraphStore open(PgConfig config) throws StoreException {
-        PgConnector connector = new PgConnector(config);
+        Connector connector = new Connector(config);
         try (Connection c = openAdmin(connector, config)) {
             return new PgGraphStore(config, connector, c.getMetaData().getDatabaseProductVersion());
         } catch (SQLException e) {
-            throw PgErrors.MAP.toStore("PostgreSQL server " + config.address(), e);
+            throw Errors.MAP.toStore("PostgreSQL server " + config.address(), e);
         }
     }
 
-    private static Connection openAdmin(PgConnector connector, PgConfig config) throws StoreException {
+    private static Connection openAdmin(Connector connector, PgConfig config) throws StoreException {
         try {
             return connector.connect(Purpose.ADMIN, config.database());
         } catch (SQLException e) {
-            if (!PgConnector.NO_DATABASE.equals(e.getSQLState())) {
+            if (!Connector.NO_DATABASE.equals(e.getSQLState())) {
                 return connector.open(Purpose.ADMIN); // the same failure, as the one-line StoreException
             }
         }
@@ -80,7 +80,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
             s.execute("CREATE DATABASE " + config.database());
         } catch (SQLException e) {
             if (!"42P04".equals(e.getSQLState())) { // created meanwhile by another process
-                throw PgErrors.MAP.toStore("create database " + config.database(), e);
+                throw Errors.MAP.toStore("create database " + config.database(), e);
             }
         }
         return connector.open(Purpose.ADMIN);
@@ -92,13 +92,14 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
             Connection c = h.jdbc();
             Map<String, String> facts = new LinkedHashMap<>();
             facts.put("server", config.address());
+            facts.put("transport", config.socket().isEmpty() ? "tcp" : "unix socket");
             facts.put("database", config.database());
             facts.put("schema", config.schema());
             facts.put("isolation", config.isolation().sqlName());
             facts.put("tables", config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable());
             facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
-            PgServerMetrics.settings(c).forEach((k, v) -> facts.put("server." + k, v));
-            PgServerMetrics.tableSizes(c, config, schema.tableNames())
+            ServerMetrics.settings(c).forEach((k, v) -> facts.put("server." + k, v));
+            ServerMetrics.tableSizes(c, config, schema.tableNames())
                     .forEach((table, bytes) -> facts.put("size." + table, bytes + " bytes"));
             return new StoreInfo("postgres", serverVersion, "heap", facts, true);
         });
@@ -120,19 +121,18 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         });
     }
 
-    /** A row of the table {@value PgSchema#LOAD_TABLE}, keyed by the link table's name. */
+    /** A row of the table {@value Schema#LOAD_TABLE}, keyed by the link table's name. */
     @Override
     public synchronized void saveLoadState(LoadState state) throws StoreException {
         admin("save the load state", c -> {
-            schema.saveLoadState(c.jdbc(), state.toText());
+            schema.loadState.save(c.jdbc(), state);
             return null;
         });
     }
 
     @Override
     public synchronized Optional<LoadState> loadState() throws StoreException {
-        Optional<String> text = admin("read the load state", c -> schema.loadState(c.jdbc()));
-        return text.isEmpty() ? Optional.empty() : Optional.of(LoadState.parse(text.get()));
+        return admin("read the load state", c -> schema.loadState.load(c.jdbc()));
     }
 
     @Override
@@ -207,15 +207,15 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
             }
         }
         try (Connection c = connector.open(Purpose.ADMIN)) {
-            return PgCountChecker.check(c, sql);
+            return CountCheck.check(c, sql);
         } catch (SQLException e) {
-            throw PgErrors.MAP.toStore("verify counts", e);
+            throw Errors.MAP.toStore("verify counts", e);
         }
     }
 
     @Override
     public synchronized Map<String, Long> counters() throws StoreException {
-        return admin("read server counters", c -> PgServerMetrics.counters(c.jdbc()));
+        return admin("read server counters", c -> ServerMetrics.counters(c.jdbc()));
     }
 
     /**
@@ -265,13 +265,13 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     @Override
     public synchronized OptionalLong sizeBytes() throws StoreException {
         return admin("read the data size",
-                c -> PgServerMetrics.total(PgServerMetrics.tableSizes(c.jdbc(), config, schema.tableNames())));
+                c -> ServerMetrics.total(ServerMetrics.tableSizes(c.jdbc(), config, schema.tableNames())));
     }
 
     /** The postmaster's pid, looked up on every call: a restarted server has a new one. */
     @Override
     public synchronized OptionalInt serverPid() {
-        return dataDirectory().map(PgServerMetrics::postmasterPid).orElse(OptionalInt.empty());
+        return dataDirectory().map(ServerMetrics::postmasterPid).orElse(OptionalInt.empty());
     }
 
     @Override
@@ -280,7 +280,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
             return Optional.empty();
         }
         try {
-            return admin("read data_directory", c -> PgServerMetrics.localDataDirectory(c.jdbc()));
+            return admin("read data_directory", c -> ServerMetrics.localDataDirectory(c.jdbc()));
         } catch (StoreException e) {
             return Optional.empty();
         }
@@ -293,7 +293,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     }
 
     /** Runs {@code work} on the admin connection (autocommit), which is re-opened after it was lost. */
-    private <T> T admin(String what, SessionConnection.Work<PgConnection, T> work) throws StoreException {
+    private <T> T admin(String what, SessionConnection.Work<SqlConnection, T> work) throws StoreException {
         if (closed) {
             throw new StoreException(Kind.OTHER, "the PostgreSQL store is closed");
         }

@@ -41,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PgFaultTest {
     private static final String SECRET = "not-the-password-42";
     private static final String HINT = "; a local server: bash scripts/start-postgres.sh; another server: set host, port,"
-            + " user, password_file";
+            + " socket, user, password_file";
 
     @Test
     void unreachableServerEndsTheRunWithOneLine(@TempDir Path results) throws Exception {

@@ -11,7 +11,7 @@ import io.linkbench.graph.Visibility;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.LoadHooks;
 import io.linkbench.store.StoreSession;
-import io.linkbench.store.postgres.PgSql.Q;
+import io.linkbench.store.postgres.SqlText.Q;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -38,7 +38,7 @@ class PgPlanTest {
     private static final int LINKS_PER_ID1 = 10;
     /** Example arguments of each statement, in the order of its parameters. */
     private static final Map<Q, String> ARGS = new EnumMap<>(Q.class);
-    private static PgSql sql;
+    private static SqlText sql;
 
     static {
         ARGS.put(Q.GET_NODE, "17, 1");
@@ -79,7 +79,7 @@ class PgPlanTest {
             ((LoadHooks) store).finishLoad();
             store.prepareForRequests();
         }
-        sql = new PgSql(PgConfig.from(new Settings(settings)));
+        sql = new SqlText(PgConfig.from(new Settings(settings)));
     }
 
     @AfterAll
@@ -99,7 +99,7 @@ class PgPlanTest {
                 s.execute("SET LOCAL plan_cache_mode = " + mode);
                 for (Map.Entry<Q, String> e : ARGS.entrySet()) {
                     if (e.getKey() == Q.MULTIGET && mode.equals("force_generic_plan")) {
-                        continue; // never runs so: planned for each array (PgConnection)
+                        continue; // never runs so: planned for each array (SqlConnection)
                     }
                     String plan = plan(s, e.getKey(), e.getValue());
                     String where = e.getKey() + " (" + mode + "):\n" + plan;

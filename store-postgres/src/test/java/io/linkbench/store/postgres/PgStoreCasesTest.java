@@ -169,6 +169,7 @@ class PgStoreCasesTest {
             // backends publish their statistics at most once a second
             Map<String, Long> after = Await.until(Duration.ofSeconds(30), "50 commits in pg_stat_database", m::counters,
                     a -> a.get("pg_stat_database.xact_commit") - before.get("pg_stat_database.xact_commit") >= 50);
+            assertTrue(after.get("statements") - before.get("statements") >= 50, before + " -> " + after);
             assertTrue(after.get("pg_stat_wal.wal_bytes") > before.get("pg_stat_wal.wal_bytes"));
             assertTrue(after.containsKey("pg_stat_bgwriter.checkpoints_req"), after.toString());
             assertTrue(m.sizeBytes().orElseThrow() > 0);

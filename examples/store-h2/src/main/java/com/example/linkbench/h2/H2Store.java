@@ -8,6 +8,7 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.VerificationReport;
+import io.linkbench.store.jdbc.LoadStateTable;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -39,8 +40,13 @@ final class H2Store implements CountVerifier, LoadStateStore {
                 + " time BIGINT NOT NULL, version BIGINT NOT NULL, PRIMARY KEY (id1, link_type))",
         "CREATE TABLE IF NOT EXISTS meta (name VARCHAR(32) PRIMARY KEY, val BIGINT NOT NULL)",
         "INSERT INTO meta SELECT 'max_node_id', 0 WHERE NOT EXISTS (SELECT 1 FROM meta WHERE name = 'max_node_id')",
-        "CREATE TABLE IF NOT EXISTS load_state (id INT PRIMARY KEY, state VARCHAR(" + LoadState.MAX_TEXT + ") NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS load_state (link_table VARCHAR(64) PRIMARY KEY,"
+                + " state VARCHAR(" + LoadState.MAX_TEXT + ") NOT NULL)",
     };
+
+    /** One row per link table; H2 has one link table, {@code links}. */
+    private static final LoadStateTable LOAD_STATE = new LoadStateTable("load_state", "links",
+            "MERGE INTO load_state KEY (link_table) VALUES (?, ?)", H2Store::hasLoadStateTable);
 
     private final JdbcDataSource source;
     private final Path path;
@@ -67,15 +73,19 @@ final class H2Store implements CountVerifier, LoadStateStore {
             if ("90020".equals(e.getSQLState())) { // DATABASE_ALREADY_OPEN
                 throw StoreException.refusal("the H2 database " + path + " is open in another process", e);
             }
-            throw H2Errors.wrap("open H2 database " + path, e, false);
+            throw Errors.MAP.toStore("open H2 database " + path, e);
         }
     }
 
-    /** A new connection for a session, in manual-commit mode. */
-    Connection connect() throws SQLException {
-        Connection c = source.getConnection();
-        c.setAutoCommit(false);
-        return c;
+    /** A new connection for a session: autocommit, or manual commit for its transactions. */
+    Connection connect(boolean autocommit) throws StoreException {
+        try {
+            Connection c = source.getConnection();
+            c.setAutoCommit(autocommit);
+            return c;
+        } catch (SQLException e) {
+            throw Errors.MAP.toStore("connect to " + path, e);
+        }
     }
 
     /** The next node id for ADD_NODE. */
@@ -97,7 +107,7 @@ final class H2Store implements CountVerifier, LoadStateStore {
             facts.put("lock_timeout_ms", Integer.toString(lockTimeoutMs));
             return new StoreInfo("h2", rs.getString(1), "MVStore", facts, true); // link and count row in one transaction
         } catch (SQLException e) {
-            throw H2Errors.wrap("info", e, false);
+            throw Errors.MAP.toStore("info", e);
         }
     }
 
@@ -123,7 +133,7 @@ final class H2Store implements CountVerifier, LoadStateStore {
                 }
             }
         } catch (SQLException e) {
-            throw H2Errors.wrap("prepare the schema", e, false);
+            throw Errors.MAP.toStore("prepare the schema", e);
         }
     }
 
@@ -132,7 +142,7 @@ final class H2Store implements CountVerifier, LoadStateStore {
         try (Statement st = admin.createStatement()) {
             createSchema(st);
         } catch (SQLException e) {
-            throw H2Errors.wrap("prepare the schema", e, false);
+            throw Errors.MAP.toStore("prepare the schema", e);
         }
     }
 
@@ -174,33 +184,37 @@ final class H2Store implements CountVerifier, LoadStateStore {
                 }
             }
         } catch (SQLException e) {
-            throw H2Errors.wrap("verify counts", e, false);
+            throw Errors.MAP.toStore("verify counts", e);
         }
         return new VerificationReport(groups, mismatches, examples);
     }
 
     @Override
     public synchronized void saveLoadState(LoadState state) throws StoreException {
-        try (PreparedStatement ps = admin.prepareStatement("MERGE INTO load_state KEY (id) VALUES (1, ?)");
-                Statement st = admin.createStatement()) {
-            ps.setString(1, state.toText());
-            ps.executeUpdate();
+        try (Statement st = admin.createStatement()) {
+            LOAD_STATE.save(admin, state);
             st.execute("CHECKPOINT"); // H2 writes commits to the file in the background: force it now
         } catch (SQLException e) {
-            throw H2Errors.wrap("save the load state", e, false);
+            throw Errors.MAP.toStore("save the load state", e);
         }
     }
 
     @Override
     public synchronized Optional<LoadState> loadState() throws StoreException {
-        try (Statement st = admin.createStatement();
-                ResultSet rs = st.executeQuery("SELECT state FROM load_state WHERE id = 1")) {
-            return rs.next() ? Optional.of(LoadState.parse(rs.getString(1))) : Optional.empty();
+        try {
+            return LOAD_STATE.load(admin);
         } catch (SQLException e) {
-            if ("42S02".equals(e.getSQLState()) || "42104".equals(e.getSQLState())) {
-                return Optional.empty(); // no schema yet: nothing was loaded
+            throw Errors.MAP.toStore("read the load state", e);
+        }
+    }
+
+    /** False before the schema exists: nothing was loaded. */
+    private static boolean hasLoadStateTable(Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES"
+                + " WHERE TABLE_SCHEMA = SCHEMA() AND TABLE_NAME = 'LOAD_STATE'")) {
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getLong(1) > 0;
             }
-            throw H2Errors.wrap("read the load state", e, false);
         }
     }
 
@@ -217,7 +231,7 @@ final class H2Store implements CountVerifier, LoadStateStore {
         try {
             admin.close();
         } catch (SQLException e) {
-            throw H2Errors.wrap("close", e, false);
+            throw Errors.MAP.toStore("close", e);
         }
     }
 }

@@ -50,7 +50,9 @@ class H2StoreTest extends GraphStoreContract implements FaultInjection {
 
     @Override
     public void failNextCall(GraphStore store, StoreSession session) throws Exception {
-        ((H2Store) store).abortSession(((H2Session) session).sessionId());
+        for (int id : ((H2Session) session).sessionIds()) {
+            ((H2Store) store).abortSession(id);
+        }
     }
 
     /** Runs after the TCK's own AfterEach, which closed every store. */

@@ -2,7 +2,8 @@ package io.linkbench.store.postgres;
 
 import io.linkbench.store.jdbc.SessionConnection;
 import io.linkbench.store.jdbc.SqlErrorMap;
-import io.linkbench.store.postgres.PgSql.Q;
+import io.linkbench.store.jdbc.StatementCache;
+import io.linkbench.store.postgres.SqlText.Q;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -15,15 +16,21 @@ import org.postgresql.copy.CopyManager;
  * {@code prepareThreshold=1}, on the server at their first execution; MULTIGET excepted) and kept until
  * the connection is closed; plus the connection's COPY manager for bulk loads.
  */
-final class PgConnection implements SessionConnection.Handle {
+final class SqlConnection implements SessionConnection.Handle {
     private final Connection connection;
-    private final PgSql sql;
-    private final PreparedStatement[] prepared = new PreparedStatement[Q.values().length];
+    private final StatementCache<Q> prepared;
     private CopyManager copy;
 
-    PgConnection(Connection connection, PgSql sql) {
+    SqlConnection(Connection connection, SqlText sql) {
         this.connection = connection;
-        this.sql = sql;
+        this.prepared = new StatementCache<>(connection, Q.class, (c, q) -> {
+            PreparedStatement ps = c.prepareStatement(sql.of(q));
+            if (q == Q.MULTIGET) {
+                // an unnamed statement, planned with its array: a custom plan (see SqlText)
+                ps.unwrap(PGStatement.class).setPrepareThreshold(0);
+            }
+            return ps;
+        });
     }
 
     @Override
@@ -33,16 +40,7 @@ final class PgConnection implements SessionConnection.Handle {
 
     /** The prepared statement of {@code q}. */
     PreparedStatement get(Q q) throws SQLException {
-        PreparedStatement ps = prepared[q.ordinal()];
-        if (ps == null) {
-            ps = connection.prepareStatement(sql.of(q));
-            if (q == Q.MULTIGET) {
-                // an unnamed statement, planned with its array: a custom plan (see PgSql)
-                ps.unwrap(PGStatement.class).setPrepareThreshold(0);
-            }
-            prepared[q.ordinal()] = ps;
-        }
-        return ps;
+        return prepared.get(q);
     }
 
     /** The COPY manager of this connection. */

@@ -1,4 +1,4 @@
-package io.linkbench.store.mysql;
+package io.linkbench.store.support;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,44 +16,69 @@ import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A connection to the server's Unix domain socket (see {@link UnixSocketFactory}): a non-blocking NIO
- * channel behind the {@link Socket} API Connector/J expects, since Connector/J has no Unix socket of its
- * own. Reads fill a 64 KiB buffer with whatever the server has sent, so one system call usually fetches
+ * A connection to a database server's Unix domain socket: a non-blocking NIO channel behind the
+ * {@link Socket} API that JDBC drivers expect (Connector/J and pgJDBC have no Unix socket of their own
+ * without a native library; a store plugs this class in as the driver's socket factory). On one host
+ * the socket costs client and server less per round trip than loopback TCP. Reads fill a 64 KiB buffer with whatever the server has sent, so one system call usually fetches
  * a whole response, and {@code available()} answers from that buffer (Connector/J asks before every
  * command). A read or write that waits longer than {@link #setSoTimeout} fails with
- * {@link SocketTimeoutException}, as a platform socket's does.
+ * {@link SocketTimeoutException}, as a platform socket's does. Connecting ignores the host and port a
+ * driver gives: the socket goes to its path.
  */
-final class UnixSocket extends Socket {
+public final class UnixSocket extends Socket {
     private static final int READ_BUFFER = 64 * 1024;
 
+    private final Path path;
     private final SocketChannel channel;
     private final Selector selector;
-    private final SelectionKey key;
+    private SelectionKey key;
     private final ByteBuffer received = ByteBuffer.allocateDirect(READ_BUFFER).limit(0);
     private final InputStream input = new Input();
     private final OutputStream output = new Output();
     private volatile int timeoutMs;
 
-    private UnixSocket(SocketChannel channel) throws IOException {
+    private UnixSocket(Path path, SocketChannel channel) throws IOException {
+        this.path = path;
         this.channel = channel;
-        channel.configureBlocking(false);
         this.selector = Selector.open();
-        this.key = channel.register(selector, 0);
     }
 
     /** A socket connected to the Unix domain socket at {@code path}. */
-    static UnixSocket connect(String path) throws IOException {
-        SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+    public static UnixSocket connect(String path) throws IOException {
+        UnixSocket s = unconnected(path);
         try {
-            ch.connect(UnixDomainSocketAddress.of(path));
-            return new UnixSocket(ch);
+            s.connect(null, 0);
+            return s;
         } catch (IOException | RuntimeException e) {
-            ch.close();
+            s.close();
             throw e;
         }
+    }
+
+    /** A socket for the Unix domain socket at {@code path}, connected by {@link #connect(SocketAddress, int)}. */
+    public static UnixSocket unconnected(String path) throws IOException {
+        return new UnixSocket(Path.of(path), SocketChannel.open(StandardProtocolFamily.UNIX));
+    }
+
+    /** Connects to the socket's path, whatever {@code ignored} says (a driver passes its host and port). */
+    @Override
+    public void connect(SocketAddress ignored, int timeoutMs) throws IOException {
+        channel.configureBlocking(true); // a local connect either succeeds or fails at once
+        try {
+            channel.connect(UnixDomainSocketAddress.of(path));
+        } finally {
+            channel.configureBlocking(false);
+        }
+        key = channel.register(selector, 0);
+    }
+
+    @Override
+    public void connect(SocketAddress ignored) throws IOException {
+        connect(ignored, 0);
     }
 
     /** Waits until the channel is ready for {@code op}, at most the timeout. */
@@ -90,7 +115,7 @@ final class UnixSocket extends Socket {
                 throw new SocketException("Socket closed");
             }
             if (Thread.currentThread().isInterrupted()) {
-                throw new InterruptedIOException("interrupted while waiting for the MySQL server");
+                throw new InterruptedIOException("interrupted while waiting for the server");
             }
         }
     }
@@ -216,6 +241,21 @@ final class UnixSocket extends Socket {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    @Override
+    public boolean isBound() {
+        return channel.isConnected();
+    }
+
+    @Override
+    public void setReceiveBufferSize(int size) {
+        // the kernel's default for a local socket; the read buffer here is 64 KiB
+    }
+
+    @Override
+    public void setSendBufferSize(int size) {
+        // as above
     }
 
     @Override

@@ -1,14 +1,23 @@
 package io.linkbench.store.postgres;
 
+import io.linkbench.store.jdbc.SplitPayload;
 import java.util.EnumMap;
 import java.util.Map;
 
 /**
  * The text of every request statement, built once per store from the configured table names. Each is
  * prepared on the server by the first execution in a session and kept there. The link payload is
- * split as {@link Payload} says: {@code data} (in the list index) and {@code data_ext}.
+ * split as {@link #PAYLOAD} says: {@code data} (in the list index) and {@code data_ext}.
  */
-final class PgSql {
+final class SqlText {
+
+    /**
+     * The split of link payloads: the first 1024 bytes in {@code data}, which the list index carries
+     * (INCLUDE), the rest in {@code data_ext}. A B-tree entry must stay under a third of a page (about
+     * 2.7 KB), so the index cannot carry a 64 KiB payload; the typical LinkBench payload fits in the
+     * head, so GET_LINKS_LIST stays an index-only scan.
+     */
+    static final SplitPayload PAYLOAD = new SplitPayload(1024);
 
     /** The request statements. */
     enum Q {
@@ -25,7 +34,7 @@ final class PgSql {
     final String countTable;
     private final Map<Q, String> text = new EnumMap<>(Q.class);
 
-    PgSql(PgConfig config) {
+    SqlText(PgConfig config) {
         this.nodeTable = config.qualified(config.nodeTable());
         this.linkTable = config.qualified(config.linkTable());
         this.countTable = config.qualified(config.countTable());
@@ -37,7 +46,7 @@ final class PgSql {
         text.put(Q.UPDATE_NODE, "UPDATE " + n + " SET version = ?, time = ?, data = ? WHERE id = ? AND type = ?");
         text.put(Q.DELETE_NODE, "DELETE FROM " + n + " WHERE id = ? AND type = ?");
         // raise the id sequence over ids loaded with COPY; setval is not transactional, hence the lock first
-        String seq = PgSchema.sequenceOf(n);
+        String seq = Schema.sequenceOf(n);
         text.put(Q.NODE_ID_LOCK, "SELECT pg_advisory_xact_lock(hashtext('" + seq + "'))");
         text.put(Q.NODE_ID_AT_LEAST, "SELECT setval('" + seq + "', GREATEST(?, last_value)) FROM " + seq);
         text.put(Q.LINK_INSERT, "INSERT INTO " + l + " (id1, link_type, id2, visibility, time, version, data, data_ext)"
@@ -49,12 +58,12 @@ final class PgSql {
         text.put(Q.LINK_EXPUNGE, "DELETE FROM " + l + LINK_KEY);
         text.put(Q.LINK_DATA_EXT, "SELECT data_ext FROM " + l + LINK_KEY);
         text.put(Q.LINK_GET, "SELECT id2, visibility, time, version, data, data_ext FROM " + l + LINK_KEY);
-        // planned anew for each array (see PgConnection): a generic plan would scan all links of
+        // planned anew for each array (see SqlConnection): a generic plan would scan all links of
         // (id1, link_type) and filter on id2; a custom one makes id2 = ANY (...) an index condition
         text.put(Q.MULTIGET, "SELECT id2, visibility, time, version, data, data_ext FROM " + l
                 + " WHERE id1 = ? AND link_type = ? AND id2 = ANY (?) ORDER BY id2");
         // visibility = 1 as a literal: the partial list index (WHERE visibility = 1) then serves every plan
-        text.put(Q.GET_LINK_LIST, "SELECT id2, time, version, data FROM " + l
+        text.put(Q.GET_LINK_LIST, "SELECT id2, version, time, data FROM " + l
                 + " WHERE id1 = ? AND link_type = ? AND visibility = 1 AND time >= ? AND time <= ?"
                 + " ORDER BY time DESC, id2 DESC OFFSET ? LIMIT ?");
         text.put(Q.COUNT_UPSERT, "INSERT INTO " + c + " AS c (id1, link_type, count, time, version)"

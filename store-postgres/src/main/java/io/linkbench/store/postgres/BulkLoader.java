@@ -4,8 +4,9 @@ import io.linkbench.graph.Link;
 import io.linkbench.graph.LinkCount;
 import io.linkbench.graph.Node;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.jdbc.JdbcSession;
 import io.linkbench.store.jdbc.SessionConnection;
-import io.linkbench.store.postgres.PgSql.Q;
+import io.linkbench.store.postgres.SqlText.Q;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
@@ -18,16 +19,16 @@ import org.postgresql.copy.CopyIn;
  * JDBC binding or text formatting. After a node batch the id sequence is raised above its ids, so
  * ADD_NODE assigns ids above every loaded one.
  */
-final class PgBulkLoader {
+final class BulkLoader implements JdbcSession.BulkLoads {
     private static final int CHUNK = 256 * 1024;
 
-    private final SessionConnection<PgConnection> tx;
+    private final SessionConnection<SqlConnection> tx;
     private final String copyNodes;
     private final String copyLinks;
     private final String copyCounts;
     private final CopyBuffer buf = new CopyBuffer(CHUNK + 8192);
 
-    PgBulkLoader(SessionConnection<PgConnection> tx, PgSql sql) {
+    BulkLoader(SessionConnection<SqlConnection> tx, SqlText sql) {
         this.tx = tx;
         this.copyNodes = "COPY " + sql.nodeTable + " (id, type, version, time, data) FROM STDIN (FORMAT binary)";
         this.copyLinks = "COPY " + sql.linkTable
@@ -35,7 +36,8 @@ final class PgBulkLoader {
         this.copyCounts = "COPY " + sql.countTable + " (id1, link_type, count, time, version) FROM STDIN (FORMAT binary)";
     }
 
-    void loadNodes(List<Node> nodes) throws StoreException {
+    @Override
+    public void loadNodes(List<Node> nodes) throws StoreException {
         if (nodes.isEmpty()) {
             return;
         }
@@ -61,7 +63,8 @@ final class PgBulkLoader {
         });
     }
 
-    void loadLinks(List<Link> links) throws StoreException {
+    @Override
+    public void loadLinks(List<Link> links) throws StoreException {
         if (links.isEmpty()) {
             return;
         }
@@ -72,7 +75,7 @@ final class PgBulkLoader {
                 for (Link l : links) {
                     byte[] data = l.data();
                     buf.tuple(8).int8(l.id1()).int8(l.linkType()).int8(l.id2()).int2(l.visibility().code())
-                            .int8(l.time()).int4(l.version()).bytea(Payload.head(data)).bytea(Payload.rest(data));
+                            .int8(l.time()).int4(l.version()).bytea(SqlText.PAYLOAD.head(data)).bytea(SqlText.PAYLOAD.rest(data));
                     flushIfFull(in);
                 }
                 finish(in);
@@ -83,7 +86,8 @@ final class PgBulkLoader {
         });
     }
 
-    void loadCounts(List<LinkCount> counts) throws StoreException {
+    @Override
+    public void loadCounts(List<LinkCount> counts) throws StoreException {
         if (counts.isEmpty()) {
             return;
         }

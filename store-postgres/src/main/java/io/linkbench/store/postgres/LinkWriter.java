@@ -3,8 +3,9 @@ package io.linkbench.store.postgres;
 import io.linkbench.graph.Link;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreException.Kind;
+import io.linkbench.store.jdbc.JdbcSession;
 import io.linkbench.store.jdbc.SessionConnection;
-import io.linkbench.store.postgres.PgSql.Q;
+import io.linkbench.store.postgres.SqlText.Q;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,33 +18,37 @@ import java.sql.Types;
  * ({@code INSERT ... ON CONFLICT DO UPDATE}) after it. A failure rolls the whole transaction back;
  * the driver retries CONFLICT (40001, 40P01) from the start.
  */
-final class PgLinkWriter {
+final class LinkWriter implements JdbcSession.LinkWrites {
     /** Rounds of insert-then-lock before a link that keeps appearing and vanishing counts as a conflict. */
     private static final int INSERT_ROUNDS = 3;
 
-    private final SessionConnection<PgConnection> tx;
+    private final SessionConnection<SqlConnection> tx;
 
-    PgLinkWriter(SessionConnection<PgConnection> tx) {
+    LinkWriter(SessionConnection<SqlConnection> tx) {
         this.tx = tx;
     }
 
     /** ADD_LINK: {@link #insertOrRevive}, committed. */
-    boolean addLink(Link link) throws StoreException {
+    @Override
+    public boolean addLink(Link link) throws StoreException {
         return tx.inTransaction("ADD_LINK", c -> insertOrRevive(c, link));
     }
 
     /** UPDATE_LINK: locks the row, rewrites it, and changes the count only when visibility changed. */
-    boolean updateLink(Link link) throws StoreException {
+    @Override
+    public boolean updateLink(Link link) throws StoreException {
         return tx.inTransaction("UPDATE_LINK", c -> update(c, link, false));
     }
 
     /** UPDATE_LINK of the original benchmark: the update, or when there is no link the insert, in one transaction. */
-    boolean updateOrAddLink(Link link) throws StoreException {
+    @Override
+    public boolean updateOrAddLink(Link link) throws StoreException {
         return tx.inTransaction("UPDATE_LINK", c -> update(c, link, true));
     }
 
     /** DELETE_LINK: locks the row, hides or removes it, and takes one off the count when it was visible. */
-    boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
+    @Override
+    public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
         return tx.inTransaction("DELETE_LINK", c -> {
             int before = lock(c, id1, linkType, id2);
             if (before < 0) {
@@ -61,7 +66,7 @@ final class PgLinkWriter {
         });
     }
 
-    private static boolean update(PgConnection c, Link link, boolean insertMissing) throws SQLException, StoreException {
+    private static boolean update(SqlConnection c, Link link, boolean insertMissing) throws SQLException, StoreException {
         int before = lock(c, link.id1(), link.linkType(), link.id2());
         if (before >= 0) {
             rewrite(c, link);
@@ -81,7 +86,7 @@ final class PgLinkWriter {
      * by the visibility difference. The count row is upserted in every case (its time and version
      * change). Returns true when the link is new.
      */
-    private static boolean insertOrRevive(PgConnection c, Link link) throws SQLException, StoreException {
+    private static boolean insertOrRevive(SqlConnection c, Link link) throws SQLException, StoreException {
         int visibility = link.visibility().code();
         for (int round = 0; round < INSERT_ROUNDS; round++) {
             PreparedStatement ins = c.get(Q.LINK_INSERT);
@@ -107,7 +112,7 @@ final class PgLinkWriter {
     }
 
     /** Locks the link row by its primary key; its visibility code, or -1 when there is no such link. */
-    private static int lock(PgConnection c, long id1, long linkType, long id2) throws SQLException {
+    private static int lock(SqlConnection c, long id1, long linkType, long id2) throws SQLException {
         PreparedStatement ps = c.get(Q.LINK_LOCK);
         key(ps, 1, id1, linkType, id2);
         try (ResultSet rs = ps.executeQuery()) {
@@ -115,7 +120,7 @@ final class PgLinkWriter {
         }
     }
 
-    private static void rewrite(PgConnection c, Link link) throws SQLException {
+    private static void rewrite(SqlConnection c, Link link) throws SQLException {
         PreparedStatement ps = c.get(Q.LINK_UPDATE);
         ps.setShort(1, link.visibility().code());
         ps.setLong(2, link.time());
@@ -125,7 +130,7 @@ final class PgLinkWriter {
         ps.executeUpdate();
     }
 
-    private static void upsertCount(PgConnection c, long id1, long linkType, long delta, long time)
+    private static void upsertCount(SqlConnection c, long id1, long linkType, long delta, long time)
             throws SQLException {
         PreparedStatement ps = c.get(Q.COUNT_UPSERT);
         ps.setLong(1, id1);
@@ -144,8 +149,8 @@ final class PgLinkWriter {
 
     /** Binds the payload's head and rest (NULL when none) at {@code index} and {@code index + 1}. */
     private static void setPayload(PreparedStatement ps, int index, byte[] data) throws SQLException {
-        ps.setBytes(index, Payload.head(data));
-        byte[] rest = Payload.rest(data);
+        ps.setBytes(index, SqlText.PAYLOAD.head(data));
+        byte[] rest = SqlText.PAYLOAD.rest(data);
         if (rest == null) {
             ps.setNull(index + 1, Types.BINARY);
         } else {

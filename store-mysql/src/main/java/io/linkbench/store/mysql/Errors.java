@@ -10,8 +10,8 @@ import java.util.Locale;
  * of MySQL-protocol distributed engines (Galera, TiDB, a read-only writer after a failover); the
  * standard signals (40001, class 08, 23, ...) are the map's own. The table is in stores/mysql.md.
  */
-final class MySqlErrors {
-    private MySqlErrors() {
+final class Errors {
+    private Errors() {
     }
 
     // Server error codes (the same in MySQL and MariaDB unless noted).
@@ -55,8 +55,8 @@ final class MySqlErrors {
             .codes(Kind.CONFLICT, TIDB_SELECT_FOR_UPDATE_CONFLICT, TIDB_WRITE_CONFLICT_STALE, TIDB_TXN_RETRYABLE,
                     TIDB_SCHEMA_OUT_OF_DATE, TIDB_SCHEMA_CHANGED, TIDB_RESOLVE_LOCK_TIMEOUT, TIDB_WRITE_CONFLICT)
             .codes(Kind.CONNECTION, TIDB_PD_TIMEOUT, TIDB_TIKV_TIMEOUT, TIDB_TIKV_BUSY, TIDB_REGION_UNAVAILABLE)
-            .rule(MySqlErrors::engineConflict)
-            .rule(MySqlErrors::readOnly)
+            .rule(Errors::engineConflict)
+            .rule(Errors::readOnly)
             .build();
 
     /** A server that runs read-only now (it was the writer before a failover): drop the connection and reconnect. */

@@ -2,6 +2,7 @@ package io.linkbench.store.postgres;
 
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.jdbc.LoadStateTable;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -9,7 +10,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The schema and its tables, designed for the workload:
@@ -24,20 +24,25 @@ import java.util.Optional;
  * Refuses to load into tables that hold data unless told to recreate; with {@code index_after_load}
  * the list index is built after the load ({@link #buildListIndex}).
  */
-final class PgSchema {
+final class Schema {
     /** One row per link table of the schema: the text of its last load's state. */
     static final String LOAD_TABLE = "linkbench_load";
 
     private final PgConfig config;
-    private final PgSql sql;
+    private final SqlText sql;
     private final String listIndex;
     private final String loadTable;
+    /** The load state of this link table, in {@value #LOAD_TABLE}. */
+    final LoadStateTable loadState;
 
-    PgSchema(PgConfig config, PgSql sql) {
+    Schema(PgConfig config, SqlText sql) {
         this.config = config;
         this.sql = sql;
         this.listIndex = config.linkTable() + "_list";
         this.loadTable = config.qualified(LOAD_TABLE);
+        this.loadState = new LoadStateTable(loadTable, config.linkTable(), "INSERT INTO " + loadTable
+                + " (link_table, state) VALUES (?, ?) ON CONFLICT (link_table) DO UPDATE SET state = EXCLUDED.state",
+                c -> exists(c, LOAD_TABLE));
     }
 
     /** The identity sequence of a node table, by the name the table creation gives it. */
@@ -70,10 +75,7 @@ final class PgSchema {
         }
         createMissing(c);
         if (mode == SchemaMode.RECREATE) {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + loadTable + " WHERE link_table = ?")) {
-                ps.setString(1, config.linkTable());
-                ps.executeUpdate();
-            }
+            loadState.forget(c);
         }
         if (config.indexAfterLoad()) {
             exec(c, "DROP INDEX IF EXISTS " + config.qualified(listIndex));
@@ -106,29 +108,6 @@ final class PgSchema {
         String seq = sequenceOf(sql.nodeTable);
         exec(c, "SELECT setval('" + seq + "', GREATEST((SELECT COALESCE(MAX(id), 0) FROM " + sql.nodeTable
                 + "), last_value)) FROM " + seq);
-    }
-
-    /** Replaces the load state of this link table (autocommit: durable when it returns). */
-    void saveLoadState(Connection c, String text) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + loadTable + " (link_table, state)"
-                + " VALUES (?, ?) ON CONFLICT (link_table) DO UPDATE SET state = EXCLUDED.state")) {
-            ps.setString(1, config.linkTable());
-            ps.setString(2, text);
-            ps.executeUpdate();
-        }
-    }
-
-    /** The load state of this link table, or empty when none was saved (or there is no load table). */
-    Optional<String> loadState(Connection c) throws SQLException {
-        if (!exists(c, LOAD_TABLE)) {
-            return Optional.empty();
-        }
-        try (PreparedStatement ps = c.prepareStatement("SELECT state FROM " + loadTable + " WHERE link_table = ?")) {
-            ps.setString(1, config.linkTable());
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
-            }
-        }
     }
 
     /** True when the three tables exist. */

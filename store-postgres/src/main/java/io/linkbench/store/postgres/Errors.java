@@ -7,9 +7,9 @@ import io.linkbench.store.jdbc.SqlErrorMap;
  * (40001, 40P01, 55P03 CONFLICT; class 08 and 57P01..03 CONNECTION; 57014 TIMEOUT), so no vendor
  * entries are needed.
  */
-final class PgErrors {
+final class Errors {
     static final SqlErrorMap MAP = SqlErrorMap.standard();
 
-    private PgErrors() {
+    private Errors() {
     }
 }

@@ -15,7 +15,7 @@ import java.util.Properties;
  * a slow statement fails as 57014 (TIMEOUT) and leaves the connection usable. The user and password
  * travel in {@link Properties}, never in the URL, so they appear in no message.
  */
-final class PgConnector {
+final class Connector {
     /** SQLSTATE of "database does not exist". */
     static final String NO_DATABASE = "3D000";
 
@@ -32,7 +32,7 @@ final class PgConnector {
     private final PgConfig config;
     private final org.postgresql.Driver driver = new org.postgresql.Driver();
 
-    PgConnector(PgConfig config) {
+    Connector(PgConfig config) {
         this.config = config;
     }
 
@@ -47,17 +47,19 @@ final class PgConnector {
             return connect(purpose, database);
         } catch (SQLException e) {
             // no server to talk to, a handshake that timed out included, is CONNECTION as the SPI asks
-            Kind kind = PgErrors.MAP.isConnectionLoss(e) ? Kind.CONNECTION : PgErrors.MAP.kindOf(e);
+            Kind kind = Errors.MAP.isConnectionLoss(e) ? Kind.CONNECTION : Errors.MAP.kindOf(e);
             throw new StoreException(kind, ConnectHint.append("cannot connect to PostgreSQL server " + config.address()
                     + " as '" + config.user() + "' to database " + database + ": " + SqlErrorMap.oneLine(e), e,
-                    "bash scripts/start-postgres.sh", "host, port, user, password_file"), e);
+                    "bash scripts/start-postgres.sh", "host, port, socket, user, password_file"), e);
         }
     }
 
     /** As {@link #open(Purpose, String)}, failing with the driver's exception (to tell 3D000 apart). */
     Connection connect(Purpose purpose, String database) throws SQLException {
         int connectSeconds = Math.max(1, config.connectTimeoutMs() / 1000);
-        StringBuilder url = new StringBuilder("jdbc:postgresql://").append(config.address()).append('/')
+        // over the Unix socket the URL's host and port are placeholders: the socket goes to its path
+        String server = config.socket().isEmpty() ? config.address() : "localhost:" + config.port();
+        StringBuilder url = new StringBuilder("jdbc:postgresql://").append(server).append('/')
                 .append(database)
                 .append("?prepareThreshold=1&preparedStatementCacheQueries=0&tcpKeepAlive=true")
                 .append("&ApplicationName=linkbench&connectTimeout=").append(connectSeconds)
@@ -68,6 +70,11 @@ final class PgConnector {
         Properties props = new Properties();
         props.setProperty("user", config.user());
         props.setProperty("password", config.password());
+        if (!config.socket().isEmpty()) {
+            props.setProperty("socketFactory", UnixSocketFactory.class.getName());
+            props.setProperty("socketFactoryArg", config.socket());
+            props.setProperty("sslmode", "disable"); // a local socket needs no TLS
+        }
         long timeoutMs = purpose == Purpose.ADMIN ? 0 : config.socketTimeoutMs();
         props.setProperty("options", "-c statement_timeout=" + timeoutMs + " -c search_path=" + config.schema());
         Connection c = null;

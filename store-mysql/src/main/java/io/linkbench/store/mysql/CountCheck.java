@@ -16,10 +16,10 @@ import java.util.List;
  * its count differs from its visible links, when a count row has no visible links but a non-zero
  * count, or when visible links have no count row.
  */
-final class CountChecker {
+final class CountCheck {
     private static final int MAX_EXAMPLES = 10;
 
-    private CountChecker() {
+    private CountCheck() {
     }
 
     static VerificationReport check(Connection forLinks, Connection forCounts, SqlText sql) throws SQLException {

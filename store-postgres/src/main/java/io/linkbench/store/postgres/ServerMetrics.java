@@ -24,7 +24,7 @@ import java.util.OptionalLong;
  * data directory when the server runs on this host (reading them needs {@code pg_monitor} or
  * superuser, which scripts/start-postgres.sh grants).
  */
-final class PgServerMetrics {
+final class ServerMetrics {
 
     /** One query per view; a view or column the server lacks (older or newer versions) is left out. */
     private static final List<String> COUNTER_QUERIES = List.of(
@@ -37,12 +37,20 @@ final class PgServerMetrics {
                     + " FROM pg_stat_bgwriter");
     private static final List<String> VIEWS = List.of("pg_stat_database", "pg_stat_wal", "pg_stat_bgwriter");
 
+    /**
+     * The statement count every store reports: this database's transactions (commits and rollbacks).
+     * An autocommit statement is one transaction, so for reads and node writes it is the statement
+     * count; a link write's 3 or 4 statements count once (stores/postgres.md gives each operation's
+     * round trips). The server counts no statements without the pg_stat_statements extension.
+     */
+    static final String STATEMENTS = "statements";
+
     /** Server settings that shape the results, for the report's facts. */
     static final List<String> SETTINGS = List.of("shared_buffers", "effective_cache_size", "work_mem", "fsync",
             "synchronous_commit", "full_page_writes", "wal_level", "max_wal_size", "checkpoint_timeout",
             "default_transaction_isolation", "max_connections", "jit");
 
-    private PgServerMetrics() {
+    private ServerMetrics() {
     }
 
     static Map<String, Long> counters(Connection c) throws SQLException {
@@ -60,6 +68,11 @@ final class PgServerMetrics {
                     throw e; // only a missing view or column (class 42) is tolerated
                 }
             }
+        }
+        Long commits = out.get("pg_stat_database.xact_commit");
+        Long rollbacks = out.get("pg_stat_database.xact_rollback");
+        if (commits != null && rollbacks != null) {
+            out.put(STATEMENTS, commits + rollbacks);
         }
         return out;
     }

@@ -15,13 +15,13 @@ import java.util.List;
  * count differs from its visible links, or when visible links have no count row (a count row with no
  * visible links must be 0). Only the totals and a few examples travel to the client.
  */
-final class PgCountChecker {
+final class CountCheck {
     private static final int MAX_EXAMPLES = 10;
 
-    private PgCountChecker() {
+    private CountCheck() {
     }
 
-    static VerificationReport check(Connection c, PgSql sql) throws SQLException {
+    static VerificationReport check(Connection c, SqlText sql) throws SQLException {
         String groups = "WITH l AS (SELECT id1, link_type, SUM(visibility) AS visible FROM " + sql.linkTable
                 + " GROUP BY id1, link_type),"
                 + " g AS (SELECT COALESCE(l.id1, c.id1) AS id1, COALESCE(l.link_type, c.link_type) AS link_type,"

@@ -1,0 +1,76 @@
+package io.linkbench.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.store.StoreProvider;
+import io.linkbench.store.StoreProviders;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every key is declared once, next to the code that parses it, and documented where users look for it: a
+ * core key as a row of the README's key table, a store's key on its store page (or, for a store without
+ * one, in the README). A key added without its documentation fails here, not in a user's hands.
+ */
+class KeysDocumentedTest {
+    private static final Path ROOT = root();
+
+    private static Path root() {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("README.md")) && Files.isDirectory(p.resolve("src/site/markdown"))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("README.md not found above " + Path.of("").toAbsolutePath());
+    }
+
+    @Test
+    void everyCoreKeyIsARowOfTheReadmesKeyTable() throws IOException {
+        List<String> rows = Files.readAllLines(ROOT.resolve("README.md")).stream().filter(l -> l.startsWith("| `")).toList();
+        String mixRow = rows.stream().filter(l -> l.startsWith("| `addnode` ... `getlinklist` |")).findFirst().orElse("");
+        List<String> missing = new ArrayList<>();
+        for (Setting s : CoreSettings.all()) {
+            boolean inARow = rows.stream().anyMatch(l -> l.substring(0, l.indexOf(" |", 2)).contains("`" + s.key() + "`"));
+            boolean aMixWeight = !mixRow.isEmpty() && java.util.Arrays.stream(io.linkbench.workload.Op.values()).anyMatch(op -> op.mixKey().equals(s.key()));
+            if (!inARow && !aMixWeight) {
+                missing.add(s.key());
+            }
+        }
+        assertEquals(List.of(), missing, "core keys not named in the first column of a row of README.md's key table");
+    }
+
+    @Test
+    void everyStoreKeyIsOnItsStorePage() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        List<String> missing = new ArrayList<>();
+        Set<String> core = new TreeSet<>();
+        CoreSettings.all().forEach(s -> core.add(s.key()));
+        for (StoreProvider p : StoreProviders.discover().all()) {
+            Path page = ROOT.resolve("src/site/markdown/stores/" + p.name() + ".md");
+            String doc = Files.isRegularFile(page) ? Files.readString(page) : readme;
+            for (Setting s : p.settings()) {
+                if (!core.contains(s.key()) && !doc.contains("`" + s.key() + "`")) {
+                    missing.add(p.name() + ": " + s.key());
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "store keys not named (in backticks) on their store's page");
+    }
+
+    @Test
+    void keysThatShapeTheGraphAreTheWorkloadsGraphKeys() {
+        Set<String> shaping = new TreeSet<>();
+        CoreSettings.all().stream().filter(Setting::shapesGraph).forEach(s -> shaping.add(s.key()));
+        assertTrue(shaping.containsAll(Set.of("link_type_count", "nlinks_file", "nlinks_tail", "workload_rules",
+                "link_datasize", "node_datasize", "link_datasize_limit", "node_datasize_limit")), shaping.toString());
+        assertTrue(shaping.stream().noneMatch(k -> Set.of("requesters", "maxtime", "requestrate", "store").contains(k)),
+                "run-time keys do not shape the graph: " + shaping);
+    }
+}

@@ -3,6 +3,7 @@ package io.linkbench.cli;
 import io.linkbench.config.ConfigException;
 import io.linkbench.config.CoreSettings;
 import io.linkbench.config.KeyCheck;
+import io.linkbench.config.MessageText;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import io.linkbench.store.StoreProvider;
@@ -44,13 +45,16 @@ final class ConfigLoader {
     record Loaded(StoreProvider provider, List<Setting> declared, Settings settings, Map<String, String> notes,
                   List<String> remarks, List<String> messages) {
         void printMessages(PrintStream err) {
-            messages.forEach(err::println);
+            messages.forEach(m -> err.println(MessageText.line(m)));
         }
     }
 
     /** One file: our own keys, or an original file's translation. */
     private record Source(String name, Map<String, String> ours, OriginalConfig.Translation original) {
     }
+
+    private static final String PASSWORD = "password";
+    private static final String PASSWORD_FILE = "password_file";
 
     private ConfigLoader() {
     }
@@ -70,6 +74,7 @@ final class ConfigLoader {
         Map<String, Source> storeKeyFrom = new LinkedHashMap<>();
         for (Source s : sources) {
             Map<String, String> values = s.original == null ? s.ours : s.original.values();
+            refuseBothPasswords(values, s.name);
             for (Map.Entry<String, String> e : values.entrySet()) {
                 set(given, notes, perRequester, storeKeyFrom, e.getKey(), e.getValue());
             }
@@ -82,6 +87,7 @@ final class ConfigLoader {
                 });
             }
         }
+        refuseBothPasswords(overrides, "-D");
         overrides.forEach((k, v) -> set(given, notes, perRequester, storeKeyFrom, k, v));
         StoreProvider provider = provider(given, notes, providers);
         Set<String> storeKeys = provider.settings().stream().map(Setting::key).collect(Collectors.toSet());
@@ -108,9 +114,23 @@ final class ConfigLoader {
         return new Loaded(provider, declared, Settings.withDefaults(given, declared), notes, remarks, messages);
     }
 
-    /** A value from a later source: it replaces what an earlier file said, and what that file's value meant. */
+    /** {@code password} and {@code password_file} are two ways to give one secret: one source gives one. */
+    private static void refuseBothPasswords(Map<String, String> values, String source) {
+        if (!values.getOrDefault(PASSWORD, "").isBlank() && !values.getOrDefault(PASSWORD_FILE, "").isBlank()) {
+            throw new ConfigException(source + " sets both " + PASSWORD + " and " + PASSWORD_FILE + ": give one of them");
+        }
+    }
+
+    /**
+     * A value from a later source: it replaces what an earlier file said, and what that file's value meant.
+     * A password given one way replaces one an earlier source gave the other way ({@code password} or
+     * {@code password_file}), so the later, more specific source wins as it does for every key.
+     */
     private static void set(Map<String, String> given, Map<String, String> notes, Map<String, String> perRequester,
                             Map<String, Source> storeKeyFrom, String key, String value) {
+        if ((key.equals(PASSWORD) || key.equals(PASSWORD_FILE)) && !value.isBlank()) {
+            given.remove(key.equals(PASSWORD) ? PASSWORD_FILE : PASSWORD);
+        }
         given.put(key, value);
         notes.remove(key);
         perRequester.remove(key);

@@ -1,5 +1,6 @@
 package io.linkbench.cli;
 
+import io.linkbench.config.MessageText;
 import io.linkbench.config.Setting;
 import java.io.PrintStream;
 import java.util.List;
@@ -8,8 +9,8 @@ import java.util.Locale;
 /**
  * {@code --print-config}: every key of the core and of the chosen store with the value a run would
  * use, one {@code key = value} per line. A value translated or converted from an original LinkBench
- * file has a comment line above it that says from what; secrets are shown as {@code (secret)}. Apart
- * from the secrets, the output is a properties file linkbench reads as it is.
+ * file has a comment line above it that says from what; secrets are shown as {@code (secret)}, and a
+ * secret inside another value (a password among URL options) as {@code ***}. Apart from the secrets, the output is a properties file linkbench reads as it is.
  */
 final class ConfigPrinter {
     private ConfigPrinter() {
@@ -19,7 +20,7 @@ final class ConfigPrinter {
         out.println("# linkbench " + Main.version() + ": the effective configuration (-c files, -D, defaults), store = "
                 + cfg.provider().name());
         for (String remark : cfg.remarks()) {
-            out.println("# " + remark);
+            out.println("# " + MessageText.line(remark));
         }
         List<Setting> declared = cfg.declared();
         int firstStoreKey = declared.size() - cfg.provider().settings().size();
@@ -33,15 +34,18 @@ final class ConfigPrinter {
             }
             String note = cfg.notes().get(s.key());
             if (note != null) {
-                out.println("# " + note);
+                out.println("# " + MessageText.line(note));
             }
             out.println(s.key() + " = " + shown(s, cfg.settings().asMap().getOrDefault(s.key(), "")));
         }
     }
 
-    /** The value, or {@code (secret)} for a secret that is set (the rule of Settings.redacted). */
+    /**
+     * The value, or {@code (secret)} for a secret that is set, with the secrets inside any other value
+     * hidden (the rules of Settings.redacted).
+     */
     private static String shown(Setting s, String value) {
-        boolean secret = s.secret() || s.key().toLowerCase(Locale.ROOT).contains("password");
-        return secret && !value.isBlank() ? "(secret)" : value;
+        boolean secret = s.secret() || MessageText.looksSecret(s.key()) && !s.key().toLowerCase(Locale.ROOT).endsWith("_file");
+        return secret && !value.isBlank() ? "(secret)" : MessageText.redactValue(value);
     }
 }

@@ -124,7 +124,9 @@ public final class Main implements Callable<Integer> {
             return FAILED;
         });
         cl.setParameterExceptionHandler((e, a) -> {
-            err.println("linkbench: " + MessageText.line(e.getMessage()) + " (--help shows the options)");
+            // picocli words some errors "option option '-D'": one "option" is enough
+            String message = e.getMessage().replace("option option '", "option '");
+            err.println("linkbench: " + MessageText.line(message) + " (--help shows the options)");
             return BAD_INPUT;
         });
         return cl.execute(args);

@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
@@ -51,7 +52,8 @@ final class PluginJars implements AutoCloseable {
         }
         List<URL> jars = new ArrayList<>();
         for (Path dir : dirs) {
-            jars.addAll(jarsIn(dir));
+            jars.addAll(jarsIn(dir, dir.equals(defaultDir) ? "plug-in directory " + dir
+                    : given != null && dir.equals(Path.of(given)) ? OPTION + " " + given : "LINKBENCH_PLUGINS=" + envDir));
         }
         if (jars.isEmpty()) {
             return new PluginJars(null, StoreProviders.discover());
@@ -116,10 +118,17 @@ final class PluginJars implements AutoCloseable {
         return dir;
     }
 
-    private static List<URL> jarsIn(Path dir) {
+    /** The jars of {@code dir}, each checked to be a readable jar ({@code what} names the directory's origin). */
+    private static List<URL> jarsIn(Path dir, String what) {
         try (Stream<Path> files = Files.list(dir)) {
             List<URL> urls = new ArrayList<>();
             for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().toList()) {
+                try (JarFile jar = new JarFile(f.toFile())) {
+                    jar.getManifest(); // reads the central directory: a truncated or corrupt jar fails here
+                } catch (IOException e) {
+                    throw new ConfigException(what + ": " + f.getFileName() + " is not a readable jar ("
+                            + e.getMessage() + "); remove or replace it");
+                }
                 urls.add(f.toUri().toURL());
             }
             return urls;

@@ -2,6 +2,9 @@ package io.linkbench.cli;
 
 import io.linkbench.config.ConfigException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,21 +19,21 @@ import java.util.Properties;
  * the continuation of a line ending in a backslash must be {@code key = value} (or {@code key: value}).
  * {@link Properties} alone would read {@code jdbc_url_options useSSL=false} as a key with a value and a
  * lone word as a key with an empty one; here such a line is an error naming the file and the line.
- * The line itself is not repeated in the message: it may hold a password.
+ * The line itself is not repeated in the message: it may hold a password. Only a regular file of at
+ * most {@value #MAX_BYTES} bytes with lines of at most {@value #MAX_LINE} characters is read, so
+ * {@code -c /dev/zero} or a mistaken 300 MB file is refused in one line instead of filling the heap.
  */
 final class PropertiesFile {
+    /** The largest file read (configuration files are a few KiB). */
+    static final int MAX_BYTES = 1 << 20;
+    /** The longest line accepted. */
+    static final int MAX_LINE = 64 * 1024;
+
     private PropertiesFile() {
     }
 
     static Map<String, String> read(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new ConfigException("-c " + file + ": no such file");
-        } catch (IOException e) {
-            throw new ConfigException("-c " + file + ": cannot be read as a UTF-8 properties file (" + e + ")");
-        }
+        String text = text(file);
         checkLines(file, text);
         Properties p = new Properties();
         try {
@@ -45,11 +48,43 @@ final class PropertiesFile {
         return m;
     }
 
+    /** The file's text: a regular file, at most {@link #MAX_BYTES} bytes of UTF-8. */
+    private static String text(Path file) {
+        if (!Files.exists(file)) {
+            throw new ConfigException("-c " + file + ": no such file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new ConfigException("-c " + file + ": not a regular file (a directory, device or pipe);"
+                    + " give a properties file");
+        }
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_BYTES + 1);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException("-c " + file + ": no such file");
+        } catch (IOException e) {
+            throw new ConfigException("-c " + file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
+        if (bytes.length > MAX_BYTES) {
+            throw new ConfigException("-c " + file + ": larger than " + MAX_BYTES / 1024 + " KiB; a properties file"
+                    + " of linkbench keys is a few KiB");
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new ConfigException("-c " + file + ": not UTF-8 text (a binary file?); give a properties file");
+        }
+    }
+
     /** Throws for the first line that is not blank, a comment, a continuation or {@code key = value}. */
     static void checkLines(Path file, String text) {
         String[] lines = text.split("\r\n|\r|\n", -1);
         boolean continuation = false;
         for (int i = 0; i < lines.length; i++) {
+            if (lines[i].length() > MAX_LINE) {
+                throw new ConfigException(file + ":" + (i + 1) + ": a line of " + lines[i].length()
+                        + " characters; at most " + MAX_LINE + " are allowed");
+            }
             String line = stripLeading(lines[i]);
             boolean continued = continuation;
             continuation = endsInEscape(line);

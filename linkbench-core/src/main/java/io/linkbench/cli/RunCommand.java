@@ -48,8 +48,6 @@ import java.util.concurrent.TimeUnit;
  * is 1 ({@link RunFiles}).
  */
 final class RunCommand implements Callable<Integer> {
-    /** Why a run stopped when the JVM's shutdown began: a signal (the JVM exits 128 + its number). */
-    static final String SIGNALLED = "stopped by a signal (SIGINT: exit 130, SIGTERM: 143, SIGHUP: 129)";
     private final PrintStream out;
     private final PrintStream err;
     private final StoreProviders providers;
@@ -105,8 +103,9 @@ final class RunCommand implements Callable<Integer> {
                          PhaseObserver live) throws Exception {
         RunControl control = new RunControl();
         CountDownLatch finished = new CountDownLatch(1);
+        ReceivedSignal signal = new ReceivedSignal(); // the JVM exits 128 + the signal's number
         Thread hook = new Thread(() -> {
-            control.interrupt(SIGNALLED);
+            control.interrupt(signal.reason());
             try {
                 finished.await(60, TimeUnit.SECONDS); // let the report be written
             } catch (InterruptedException e) {
@@ -190,6 +189,8 @@ final class RunCommand implements Callable<Integer> {
                     }
                 });
             }
+        } catch (OutOfMemoryError e) { // the phases measured so far are still written, and the reason in one line
+            control.outOfMemory("the run's main thread");
         } finally {
             try {
                 if (intervals != null) {
@@ -203,6 +204,7 @@ final class RunCommand implements Callable<Integer> {
             } finally {
                 finished.countDown();
                 removeHook(hook);
+                signal.close();
             }
         }
         if (control.failed()) {

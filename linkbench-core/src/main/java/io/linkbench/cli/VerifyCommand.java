@@ -3,6 +3,9 @@ package io.linkbench.cli;
 import io.linkbench.config.ConfigException;
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.GraphStore;
+import io.linkbench.store.LoadState;
+import io.linkbench.store.LoadStateStore;
+import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreProviders;
 import io.linkbench.store.VerificationReport;
@@ -12,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -46,9 +50,20 @@ final class VerifyCommand implements Callable<Integer> {
         overrides.putAll(common.overrides);
         ConfigLoader.Loaded cfg = ConfigLoader.load(files, overrides, providers);
         cfg.printMessages(err);
-        try (GraphStore store = cfg.provider().open(new StoreContext(cfg.settings(), 1))) {
+        try (GraphStore store = cfg.provider().open(new StoreContext(cfg.settings(), 1, true))) {
             if (!(store instanceof CountVerifier verifier)) {
                 throw new ConfigException("store=" + cfg.provider().name() + ": this store cannot verify counts");
+            }
+            if (store instanceof LoadStateStore records) {
+                Optional<LoadState> last = records.loadState();
+                if (last.isEmpty()) {
+                    throw StoreException.refusal("nothing loaded to verify: this store records no load (it is empty,"
+                            + " was recreated, or is a memory store in a new process); load it first with -l");
+                }
+                if (!last.get().complete()) {
+                    out.println("verify: the last load into this store did not complete (" + last.get().describe()
+                            + "): mismatches below may be its unfinished work, not the store's fault");
+                }
             }
             long t0 = System.nanoTime();
             VerificationReport r = verifier.verifyCounts();
@@ -57,6 +72,9 @@ final class VerifyCommand implements Callable<Integer> {
             for (VerificationReport.Mismatch m : r.examples()) {
                 out.printf(Locale.ROOT, "  id1=%d link_type=%d: count row %s, visible links %d%n", m.id1(), m.linkType(),
                         m.storedCount() < 0 ? "missing" : Long.toString(m.storedCount()), m.visibleLinks());
+            }
+            if (r.groupsChecked() == 0 && !(store instanceof LoadStateStore)) {
+                throw StoreException.refusal("nothing loaded to verify: the store holds no counts; load it first with -l");
             }
             return r.ok() ? Main.OK : Main.FAILED;
         }

@@ -32,6 +32,12 @@ public final class MessageText {
     private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
             "([\\w.-]*(?:" + SECRET_NAME.pattern() + ")[\\w.-]*)(\\s*=\\s*|:(?=[^\\s/]))([^\\s&;,'\"]+?)(?=:\\s|:$|[\\s&;,'\"]|$)",
             Pattern.CASE_INSENSITIVE);
+    /**
+     * Inside a configuration value (URL options, a connection string): a secret-looking name, '=' or
+     * ':', and the value up to the next '&amp;' or whitespace (a ';' or ',' may be part of a password).
+     */
+    private static final Pattern SECRET_OPTION = Pattern.compile(
+            "([\\w.-]*(?:" + SECRET_NAME.pattern() + ")[\\w.-]*)(\\s*[=:]\\s*)([^\\s&]+)", Pattern.CASE_INSENSITIVE);
     /** The password of {@code scheme://user:password@host}. */
     private static final Pattern URL_PASSWORD = Pattern.compile("(://[^/\\s:@]*):([^@\\s/]*)@");
 
@@ -70,6 +76,22 @@ public final class MessageText {
             return hidden;
         }
         return hidden.substring(0, LINE_MAX - 40) + "… (" + hidden.length() + " chars)";
+    }
+
+    /**
+     * A configuration value with the secrets inside it replaced by {@value #HIDDEN}: the values of
+     * secret-looking options ({@code password=}, {@code sslpassword=}, {@code token=}, {@code secret=},
+     * {@code apikey=} ...) and the password of {@code user:password@host}. Every value a result, a
+     * report or {@code --print-config} shows passes through here, whatever its key.
+     */
+    public static String redactValue(String value) {
+        if (value == null) {
+            return null;
+        }
+        Matcher m = SECRET_OPTION.matcher(value);
+        String out = m.replaceAll(r -> holdsSecret(r.group(1))
+                ? Matcher.quoteReplacement(r.group(1) + r.group(2) + HIDDEN) : Matcher.quoteReplacement(r.group()));
+        return URL_PASSWORD.matcher(out).replaceAll("$1:" + HIDDEN + "@");
     }
 
     /** The text with every secret-looking value and URL password replaced by {@value #HIDDEN}. */

@@ -40,7 +40,10 @@ public final class Settings {
         return values;
     }
 
-    /** The values with every secret key removed, for results and logs. */
+    /**
+     * The values with every secret key removed and the secrets inside the other values hidden
+     * ({@link MessageText#redactValue}), for results and logs.
+     */
     public Map<String, String> redacted(List<Setting> declared) {
         Map<String, String> out = new LinkedHashMap<>(values);
         for (Setting s : declared) {
@@ -49,6 +52,7 @@ public final class Settings {
             }
         }
         out.keySet().removeIf(MessageText::looksSecret);
+        out.replaceAll((key, value) -> MessageText.redactValue(value));
         return out;
     }
 

@@ -7,9 +7,10 @@ import io.linkbench.measure.PhaseObserver;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.Histogram;
-import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.util.Map;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -19,8 +20,8 @@ import org.HdrHistogram.HistogramIterationValue;
  * {@code progressfreq}): per operation the successful calls, errors and a latency histogram (measured
  * window only, so they add up to {@code result.json}), rows loaded per load step, the phase and loop
  * running, the schedule lag, the host rates of the last interval (the cost probe's), each store counter's
- * change over the last interval and, open loop, the requesters busy at once. Served by the
- * Prometheus Java client's HTTP server from a registry of this run's own.
+ * change over the last interval and, open loop, the requesters busy at once. Served from a
+ * registry of this run's own by {@link MetricsServer}, on the loopback address unless another is asked for.
  */
 public final class LiveMetrics implements PhaseObserver, AutoCloseable {
     /** Latency buckets: 10 µs doubling to about 5 s. */
@@ -53,20 +54,30 @@ public final class LiveMetrics implements PhaseObserver, AutoCloseable {
     private final Gauge busy = Gauge.builder().name("linkbench_busy_requesters")
             .help("open loop: requesters inside a store call at once in the last interval, mean and max")
             .labelNames("stat").register(registry);
-    private final HTTPServer server;
+    private final MetricsServer server;
 
-    private LiveMetrics(int port) throws IOException {
-        server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
+    private LiveMetrics(InetSocketAddress bind) throws IOException {
+        server = new MetricsServer(bind, registry);
     }
 
-    /** Starts serving on {@code port} (0: any free port, see {@link #port()}). */
+    /** Starts serving on the loopback address, {@code port} (0: any free port, see {@link #port()}). */
     public static LiveMetrics serve(int port) throws IOException {
-        return new LiveMetrics(port);
+        return serve(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+    }
+
+    /** Starts serving on {@code bind} (port 0: any free port). */
+    public static LiveMetrics serve(InetSocketAddress bind) throws IOException {
+        return new LiveMetrics(bind);
+    }
+
+    /** The address and port the endpoint listens on. */
+    public InetSocketAddress address() {
+        return server.address();
     }
 
     /** The port the endpoint listens on. */
     public int port() {
-        return server.getPort();
+        return address().getPort();
     }
 
     @Override

@@ -29,7 +29,7 @@ final class FleetLoad {
         long deadline = System.nanoTime() + (long) (fleet.waitSeconds() * 1e9);
         while (!control.interrupted()) {
             Optional<LoadState> found = records.loadState();
-            if (found.isPresent() && found.get().equals(starting)) {
+            if (found.isPresent() && found.get().sameLoad(starting)) { // other clients may have finished already
                 return;
             }
             if (System.nanoTime() > deadline) {
@@ -38,6 +38,36 @@ final class FleetLoad {
                         + found.map(LoadState::describe).orElse("no load") + ")");
             }
             Thread.sleep(200);
+        }
+    }
+
+    /**
+     * Records this client's slice of the fleet load as complete, merged into the one record all clients
+     * share (the last slice completes the load). Clients that finish together may overwrite each other's
+     * merge, so each reads the record back after a pause and writes again until its slice stays recorded.
+     * Nothing is written when the record is of another load by now (a later load replaced it).
+     */
+    static void recordSlice(GraphStore store, LoadState starting, Fleet fleet, RunControl control)
+            throws StoreException, InterruptedException {
+        if (!(store instanceof LoadStateStore records) || starting.clients() == 0) {
+            return;
+        }
+        java.util.Random jitter = new java.util.Random(fleet.index());
+        boolean written = false;
+        for (int attempt = 0; attempt < 20 && !control.interrupted(); attempt++) {
+            Optional<LoadState> found = records.loadState();
+            if (found.isEmpty() || !found.get().sameLoad(starting)) {
+                return;
+            }
+            if (found.get().sliceDone(fleet.index())) {
+                if (written) {
+                    return; // it stayed recorded through a pause in which the others' merges would have landed
+                }
+            } else {
+                records.saveLoadState(found.get().withSliceDone(fleet.index(), java.time.Instant.now()));
+            }
+            written = true;
+            Thread.sleep(300 + jitter.nextInt(300));
         }
     }
 }

@@ -92,6 +92,7 @@ public final class LoadPhase {
      */
     public PhaseResult execute(GraphStore store, LoadState starting) throws StoreException, InterruptedException {
         Fleet fleet = run.fleet();
+        ConnectionCheck.refuseBeyondLimit(store, run.loaders() + 1, "loaders", run.loaders()); // + the node loader
         if (fleet.index() == 0) {
             store.prepareForLoad(run.schema());
             LoadRecord.save(store, starting);
@@ -180,8 +181,12 @@ public final class LoadPhase {
         long size = StoreCounters.size(store);
         PhaseCost cost = observer.windowEnded(stats.stream().mapToLong(OpStats::rows).sum(), counters, size);
         OtherProcesses.warning(cost).ifPresent(warnings::add);
-        if (!control.interrupted() && failure.get() == null && !fleet.shared()) { // no host knows when a fleet is done
-            LoadRecord.save(store, starting.completedAt(java.time.Instant.now()));
+        if (!control.interrupted() && failure.get() == null) {
+            if (fleet.shared()) { // each client records its slice; the last one completes the load
+                FleetLoad.recordSlice(store, starting, fleet, control);
+            } else {
+                LoadRecord.save(store, starting.completedAt(java.time.Instant.now()));
+            }
         }
         if (writeBackSkipped.isPresent() && !cost.figures().isEmpty()) {
             cost = cost.plus(Map.of(), List.of(PhaseCost.STEP_PART + WRITE_BACK + ": skipped: " + writeBackSkipped.get()));

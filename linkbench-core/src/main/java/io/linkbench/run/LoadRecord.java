@@ -33,10 +33,15 @@ public final class LoadRecord {
     private LoadRecord() {
     }
 
-    /** The state a load of this configuration starts with. */
+    /**
+     * The state a load of this configuration starts with; a fleet's (up to {@link LoadState#MAX_FLEET}
+     * clients) records each client's slice, so that it is complete once every slice is.
+     */
     public static LoadState starting(Settings s, Instant now) {
-        return LoadState.started(s.getLong("startid1", 0, Long.MAX_VALUE), s.getLong("maxid1", 1, Long.MAX_VALUE),
+        LoadState state = LoadState.started(s.getLong("startid1", 0, Long.MAX_VALUE), s.getLong("maxid1", 1, Long.MAX_VALUE),
                 s.getLong("seed", Long.MIN_VALUE, Long.MAX_VALUE), graphHash(s), now);
+        Fleet fleet = Fleet.from(s);
+        return fleet.shared() && fleet.count() <= LoadState.MAX_FLEET ? state.byFleet(fleet.count()) : state;
     }
 
     /** The first 16 hex digits of the SHA-256 of the {@link #GRAPH_KEYS}' values. */
@@ -90,14 +95,12 @@ public final class LoadRecord {
             return new Verdict(Optional.empty(), warnings, Optional.of("none recorded"));
         }
         LoadState state = found.get();
-        if (!state.complete()) {
+        if (!state.complete()) { // a fleet load is complete once every client recorded its slice
             String why = "the last load into this store did not complete: " + state.describe();
-            boolean fleet = Fleet.from(s).shared(); // a fleet load is never recorded complete: no host knows the others'
-            if (!allow && !fleet) {
+            if (!allow) {
                 return new Verdict(Optional.of(why + goOn), List.of(), Optional.of(state.describe()));
             }
-            warnings.add(why + (allow ? "; " + KEY + " = true: running anyway"
-                    : "; client_count > 1: a fleet load is never recorded complete, running"));
+            warnings.add(why + "; " + KEY + " = true: running anyway");
         }
         mismatch(state, starting(s, Instant.EPOCH)).ifPresent(warnings::add);
         return new Verdict(Optional.empty(), warnings, Optional.of(state.describe()));

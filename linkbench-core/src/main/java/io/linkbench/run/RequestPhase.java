@@ -79,6 +79,7 @@ public final class RequestPhase {
         long seed = run.seed() + loop * 0x9E3779B97F4A7C15L;
         Fleet fleet = run.fleet();
         try {
+            ConnectionCheck.refuseBeyondLimit(store, threads, "requesters", threads);
             for (int i = 0; i < threads; i++) {
                 sessions.add(store.session(i));
             }
@@ -134,6 +135,14 @@ public final class RequestPhase {
             PhaseCost cost = observer.windowEnded(operations, counters, size);
             OtherProcesses.warning(cost).ifPresent(warnings::add);
             PhaseEnd end = end(requesters.stream().allMatch(Requester::usedQuota), stuck); // an open loop ends its last slot early
+            if (!end.cutShort()) {
+                java.util.Optional<String> shortfall = Shortfall.of(requesters.stream()
+                        .map(r -> new Shortfall.Calls(r.succeeded(), r.failed())).toList());
+                if (shortfall.isPresent()) {
+                    control.fail(shortfall.get());
+                    end = PhaseEnd.failed(shortfall.get());
+                }
+            }
             GraphGrowth growth = growth(recorder);
             out.printf(Locale.ROOT, "request phase %s%n", end.describe());
             out.println("graph growth (warm-up included): " + growth.describe());

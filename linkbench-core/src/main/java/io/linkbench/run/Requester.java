@@ -26,6 +26,9 @@ public final class Requester implements Runnable {
     private final StoreSession session;
     private final RequestGenerator generator;
     private final WorkerRecorder recorder;
+    /** Read by the phase after this thread ended (Thread.join orders the writes before the read). */
+    private long succeeded;
+    private long failed;
     private final OpCalls calls;
     private final Retrier retrier;
     private final long quota;
@@ -87,7 +90,9 @@ public final class Requester implements Runnable {
                     break;
                 }
             }
-        } catch (Error e) { // a requester that dies (out of heap) must not leave the phase to end as if done
+        } catch (OutOfMemoryError e) { // frees the run's heap reserve first: the message needs heap too
+            control.outOfMemory(Thread.currentThread().getName());
+        } catch (Error e) { // a requester that dies must not leave the phase to end as if done
             control.fail(Thread.currentThread().getName() + " stopped: " + e);
         }
     }
@@ -137,6 +142,16 @@ public final class Requester implements Runnable {
         return done;
     }
 
+    /** Calls that succeeded, warm-up included. */
+    long succeeded() {
+        return succeeded;
+    }
+
+    /** Calls that failed after their retries, warm-up included. */
+    long failed() {
+        return failed;
+    }
+
     /** True once this requester issued its whole share of {@code requests}. */
     boolean usedQuota() {
         return done >= quota;
@@ -165,6 +180,7 @@ public final class Requester implements Runnable {
                 if (r.op == Op.GET_LINKS_LIST) {
                     generator.listReturned(r, rows);
                 }
+                succeeded++;
                 return;
             } catch (StoreException e) {
                 if (retrier.retry(e, attempt, deadlineNanos, op, recorder)) {
@@ -188,6 +204,7 @@ public final class Requester implements Runnable {
     }
 
     private void fail(int op, long intended, long start, StoreException.Kind kind, Exception e) {
+        failed++;
         if (kind == StoreException.Kind.FATAL) {
             control.fail(oneLine(e)); // the store can serve nothing more: the run stops, failed
         }

@@ -9,6 +9,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * cannot poll (a store's post-load step) registers an action to run on the stop ({@link #onInterrupt}).
  */
 public final class RunControl {
+    /** Heap held back for {@link #outOfMemory}: enough to stop, write the results and say why. */
+    private static final int HEAP_RESERVE = 4 << 20;
+
+    private volatile byte[] heapReserve = new byte[HEAP_RESERVE];
     private volatile boolean interrupted;
     private volatile boolean failed;
     private volatile String reason = "";
@@ -27,6 +31,18 @@ public final class RunControl {
         }
         interrupted = true;
         runActions();
+    }
+
+    /**
+     * After an {@link OutOfMemoryError}: frees the heap held back for this moment and fails the run
+     * with one line that says to give the JVM more heap, so the run can still end and write its files.
+     *
+     * @param where the thread or phase that ran out, e.g. "requester-3"
+     */
+    public void outOfMemory(String where) {
+        heapReserve = null;
+        fail("out of memory in " + where + " (the JVM's heap is " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                + " MiB): give it more with java -Xmx... (e.g. -Xmx4g), or lower requesters or maxid1");
     }
 
     /** Stops the run because of a failure that makes going on pointless. */

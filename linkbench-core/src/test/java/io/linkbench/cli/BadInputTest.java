@@ -126,6 +126,46 @@ class BadInputTest {
     }
 
     @Test
+    void aDefineWithoutEqualsSaysOptionOnce() {
+        assertEquals(2, run("-D", "maxid1", "-l"));
+        assertFalse(err().contains("option option"), err());
+        assertTrue(err().startsWith("linkbench: Value for option '-D'"), err());
+    }
+
+    @Test
+    void aPasswordFileOnTheCommandLineWinsOverAPasswordInAFile(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+        StoreProvider withPassword = new StoreProvider() {
+            @Override
+            public String name() {
+                return "pw";
+            }
+
+            @Override
+            public String description() {
+                return "a store with a password";
+            }
+
+            @Override
+            public List<Setting> settings() {
+                return List.of(Setting.secret("password", "the password"), Setting.of("password_file", "", "its file"));
+            }
+
+            @Override
+            public GraphStore open(StoreContext context) {
+                return new MemoryStoreProvider().open(context);
+            }
+        };
+        Path config = Files.writeString(tmp.resolve("c.properties"), "store = pw\npassword = fromfile\n");
+        io.linkbench.config.Settings s = ConfigLoader.load(List.of(config), java.util.Map.of("password_file", "/etc/lb/pw"),
+                StoreProviders.of(withPassword)).settings();
+        assertEquals("/etc/lb/pw", s.asMap().get("password_file"));
+        assertFalse(s.has("password"), "the earlier file's password no longer counts: " + s.asMap());
+        Path both = Files.writeString(tmp.resolve("both.properties"), "password = a\npassword_file = /b\n");
+        assertEquals(2, run(StoreProviders.of(withPassword), "-c", both.toString(), "-D", "store=pw", "-l"));
+        assertEquals("linkbench: " + both + " sets both password and password_file: give one of them", err().strip());
+    }
+
+    @Test
     void aPasswordInsideABadValueIsNotEchoed() {
         assertEquals(2, run("-D", "store=memory", "-D", "maxid1=10&password=Hunter2secret", "-l"));
         assertEquals("linkbench: maxid1=10&password=***: must be an integer from 1 to " + Long.MAX_VALUE + "\n", err());

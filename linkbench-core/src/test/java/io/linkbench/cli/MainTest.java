@@ -171,13 +171,16 @@ class MainTest {
     void optionsBeforeVerifyApplyToIt() {
         assertEquals(2, run("-D", "store=memory", "-D", "maxid=1", "verify"));
         assertTrue(err().contains("did you mean 'maxid1'"), err());
-        assertEquals(0, run("-D", "store=memory", "verify"), err());
+        assertEquals(1, run("-D", "store=memory", "verify"), err());
+        assertTrue(err().strip().endsWith("\nlinkbench: nothing loaded to verify: this store records no load (it is empty,"
+                + " was recreated, or is a memory store in a new process); load it first with -l"), err());
     }
 
     @Test
-    void verifyOnMemoryStoreReportsNoMismatches() {
-        assertEquals(0, run("verify", "-D", "store=memory"), err());
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("0 mismatches"));
+    void verifyOnAFreshMemoryStoreRefusesInOneLine() {
+        assertEquals(1, run("verify", "-D", "store=memory"), err());
+        assertEquals(1, err().lines().filter(l -> l.startsWith("linkbench: nothing loaded to verify: ")).count(), err());
+        assertFalse(out.toString(StandardCharsets.UTF_8).contains("0 mismatches"), "no verdict on nothing");
     }
 
     @Test
@@ -219,7 +222,8 @@ class MainTest {
             assertTrue(request.get("interrupted").asBoolean());
             assertEquals("interrupted", request.get("status").asText());
             assertEquals("signal", request.get("ended_by").asText());
-            assertEquals(RunCommand.SIGNALLED, request.get("end_reason").asText());
+            assertEquals("stopped by SIG" + signal + " (exit " + exitCode + ")", request.get("end_reason").asText(),
+                    "the reason names the signal received, not all three");
             assertEquals("completed", json.get("phases").get(0).get("status").asText(), "the load was done");
         }
     }

@@ -104,4 +104,16 @@ class PluginJarsTest {
         assertEquals(2, run(tmp.resolve("gone").toString(), "--list-keys"));
         assertTrue(err.toString().startsWith("linkbench: LINKBENCH_PLUGINS="), err.toString());
     }
+
+    @Test
+    void aCorruptJarIsOneLineOfBadInputNotSkippedSilently() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("plugins"));
+        pluginJar(dir, "tiny");
+        Files.write(dir.resolve("broken.jar"), new byte[] {'P', 'K', 3, 4, 1, 2, 3});
+        assertEquals(2, run(null, "--plugins", dir.toString(), "--list-keys"));
+        String line = err.toString().strip();
+        assertTrue(line.startsWith("linkbench: --plugins " + dir + ": broken.jar is not a readable jar ("), line);
+        assertTrue(line.endsWith("); remove or replace it"), line);
+        assertEquals(1, line.lines().count(), line);
+    }
 }

@@ -28,6 +28,25 @@ class MessageTextTest {
     }
 
     @Test
+    void secretsInsideAConfigurationValueAreHiddenWhateverTheirCharacters() {
+        assertEquals("ssl=true&password=***&sslpassword=***&x=1",
+                MessageText.redactValue("ssl=true&password=a;b,c'd&sslpassword=e:f&x=1"));
+        assertEquals("token=***&apikey=***&api_key=***&client_secret=***&PWD=***",
+                MessageText.redactValue("token=t1&apikey=k1&api_key=k2&client_secret=s1&PWD=p1"));
+        assertEquals("mongodb://bench:***@h1,h2/db?authSource=admin",
+                MessageText.redactValue("mongodb://bench:s3;c@h1,h2/db?authSource=admin"));
+        assertEquals("sessionVariables=innodb_lock_wait_timeout=1&password_file=/etc/lb/pw&defaultAuthenticationPlugin=caching_sha2_password",
+                MessageText.redactValue("sessionVariables=innodb_lock_wait_timeout=1&password_file=/etc/lb/pw"
+                        + "&defaultAuthenticationPlugin=caching_sha2_password"));
+    }
+
+    @Test
+    void redactedSettingsHideSecretsInsideValuesOfAnyKey() {
+        Settings s = new Settings(java.util.Map.of("jdbc_url_options", "ssl=true&password=s3cret", "maxid1", "10"));
+        assertEquals(java.util.Map.of("jdbc_url_options", "ssl=true&password=***", "maxid1", "10"), s.redacted(java.util.List.of()));
+    }
+
+    @Test
     void proseAndFileNamesAreLeftAlone() {
         String prose = "password: must be given with password_file=/etc/lb/pw or the environment";
         assertEquals(prose, MessageText.line(prose));

@@ -1,6 +1,7 @@
 package io.linkbench.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.graph.Link;
@@ -9,6 +10,7 @@ import io.linkbench.measure.GraphStats;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.store.GraphStore;
+import io.linkbench.store.LoadState;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.memory.MemoryStore;
 import io.linkbench.tck.PhaseDriver;
@@ -59,16 +61,36 @@ class FleetPhaseTest {
         PhaseDriver d = new PhaseDriver("maxid1", "3001");
         assertEquals(fingerprint(single, d.shape), fingerprint(shared, d.shape), "the same nodes, links and counts");
         assertTrue(shared.verifyCounts().ok());
-        assertTrue(shared.loadState().isPresent() && !shared.loadState().get().complete(),
-                "no host of a fleet knows when the load is complete");
+        LoadState state = shared.loadState().orElseThrow();
+        assertTrue(state.complete(), "every client recorded its slice, finishing together: " + state.describe());
+        assertTrue(state.describe().endsWith(", 3 of 3 fleet clients' slices complete)"), state.describe());
         PhaseDriver fleetRequests = new PhaseDriver("maxid1", "3001", "seed", "7", "client_count", "3");
         LoadRecord.Verdict v = LoadRecord.check(shared, fleetRequests.settings);
-        assertTrue(v.refusal().isEmpty(), "a fleet's -r accepts the fleet's load");
-        assertTrue(v.warnings().get(0).endsWith("a fleet load is never recorded complete, running"), v.warnings().toString());
-        assertTrue(LoadRecord.check(shared, new PhaseDriver("maxid1", "3001", "seed", "7").settings).refusal().isPresent(),
-                "one host needs allow_incomplete_load");
+        assertTrue(v.refusal().isEmpty(), "a fleet's -r accepts the fleet's complete load");
+        assertEquals(List.of(), v.warnings());
         assertTrue(LoadRecord.check(new MemoryStore(), fleetRequests.settings).refusal().isPresent(),
                 "a fleet is still refused a store with no load at all");
+    }
+
+    @Test
+    void aFleetLoadMissingAClientsSliceIsRefusedLikeAHalfLoadedStore() throws Exception {
+        String startAt = Instant.now().plusMillis(300).toString();
+        MemoryStore shared = new MemoryStore();
+        for (int i = 0; i < 2; i++) { // client 2 of 3 was killed before it loaded anything
+            PhaseResult p = load(shared, new PhaseDriver("maxid1", "3001", "seed", "7", "start_at", startAt,
+                    "client_count", "3", "client_index", Integer.toString(i)));
+            assertEquals(io.linkbench.measure.PhaseEnd.LOADED, p.end(), p.end().describe());
+        }
+        LoadState state = shared.loadState().orElseThrow();
+        assertFalse(state.complete(), state.describe());
+        assertTrue(state.sliceDone(0) && state.sliceDone(1) && !state.sliceDone(2), state.describe());
+        LoadRecord.Verdict v = LoadRecord.check(shared,
+                new PhaseDriver("maxid1", "3001", "seed", "7", "client_count", "3", "client_index", "1").settings);
+        assertTrue(v.refusal().orElseThrow().startsWith("the last load into this store did not complete: incomplete ("),
+                v.toString());
+        assertTrue(v.refusal().get().contains("2 of 3 fleet clients' slices complete"), v.refusal().get());
+        assertTrue(LoadRecord.check(shared, new PhaseDriver("maxid1", "3001", "seed", "7", "client_count", "3",
+                "allow_incomplete_load", "true").settings).refusal().isEmpty(), "unless allowed");
     }
 
     private static void assertArrayEquals(long[] a, long[] b) {

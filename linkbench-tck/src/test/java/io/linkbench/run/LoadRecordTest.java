@@ -112,6 +112,14 @@ class LoadRecordTest {
         LoadState s = LoadState.started(5, 99, -3, "00ff", T0);
         assertEquals(s, LoadState.parse(s.toText()));
         assertEquals(s.completedAt(T0.plusSeconds(9)), LoadState.parse(s.completedAt(T0.plusSeconds(9)).toText()));
+        LoadState fleet = s.byFleet(512).withSliceDone(0, T0).withSliceDone(511, T0);
+        assertEquals(fleet, LoadState.parse(fleet.toText()));
+        assertTrue(fleet.toText().length() <= LoadState.MAX_TEXT, fleet.toText());
+        assertEquals(2, fleet.slicesDone());
+        LoadState twoDone = s.byFleet(2).withSliceDone(1, T0).withSliceDone(0, T0.plusSeconds(5));
+        assertEquals(s.byFleet(2).withSliceDone(1, T0).withSliceDone(0, T0).completed().isPresent(), true);
+        assertEquals(twoDone, LoadState.parse(twoDone.toText()));
+        assertTrue(twoDone.complete() && twoDone.sameLoad(s.byFleet(2)), twoDone.describe());
         assertNotEquals(s.graph(), LoadRecord.graphHash(new PhaseDriver().settings));
         StoreException e = assertThrows(StoreException.class, () -> LoadState.parse("state=complete maxid1=x"));
         assertTrue(e.getMessage().startsWith("unreadable load state"), e.getMessage());

@@ -228,7 +228,8 @@ class PhaseEndTest {
                 PhaseResult p = new RequestPhase(d.run, d.workload, d.shape, control, out, 0, PhaseObserver.NONE)
                         .execute(broken);
                 assertEquals(PhaseEnd.Status.FAILED, p.end().status());
-                assertTrue(p.end().reason().matches("requester-\\d stopped: java.lang.OutOfMemoryError: Java heap space"),
+                assertTrue(p.end().reason().matches("out of memory in requester-\\d \\(the JVM's heap is \\d+ MiB\\): give it"
+                        + " more with java -Xmx\\.\\.\\. \\(e\\.g\\. -Xmx4g\\), or lower requesters or maxid1"),
                         p.end().reason()); // whichever requester called first
             }
         }

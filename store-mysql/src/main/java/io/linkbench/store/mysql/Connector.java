@@ -13,7 +13,9 @@ import java.util.Properties;
  * server, no time statistics, no tracking of open results (the store closes its own), no query-timeout
  * timers. No {@code characterEncoding}: with one set, Connector/J upper-cases the charset name of
  * every column of every result. The user and password travel in {@link Properties}, never in the URL,
- * so they appear in no message.
+ * so they appear in no message; but a {@code user} or {@code password} among {@code jdbc_url_options}
+ * wins, as every option there does (Connector/J prefers the Properties to the URL, so the store then
+ * leaves its own out).
  */
 final class Connector {
 
@@ -93,8 +95,12 @@ final class Connector {
             url.append('&').append(config.urlOptions());
         }
         Properties props = new Properties();
-        props.setProperty("user", config.user());
-        props.setProperty("password", config.password());
+        if (!urlOptionNamed("user")) {
+            props.setProperty("user", config.user());
+        }
+        if (!urlOptionNamed("password")) {
+            props.setProperty("password", config.password());
+        }
         if (!config.socket().isEmpty()) {
             props.setProperty(UnixSocketFactory.SOCKET_PATH, config.socket());
         }
@@ -117,5 +123,15 @@ final class Connector {
                     ? server : config.socket()) + " as '" + config.user() + "': " + SqlErrorMap.oneLine(e), e,
                     "bash scripts/start-mariadb.sh", "host, port, socket, user, password_file"), e);
         }
+    }
+
+    /** True when {@code jdbc_url_options} sets {@code name} (Connector/J reads option names in any case). */
+    private boolean urlOptionNamed(String name) {
+        for (String option : config.urlOptions().split("&")) {
+            if (option.toLowerCase(java.util.Locale.ROOT).startsWith(name + "=")) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -1,5 +1,6 @@
 package io.linkbench.store.mysql;
 
+import io.linkbench.store.ConnectionLimit;
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.LoadHooks;
 import io.linkbench.store.LoadState;
@@ -31,7 +32,7 @@ import java.util.OptionalLong;
  * work (schema, metrics, verification) on one admin connection of its own, re-opened when lost. The
  * admin work is synchronized; sessions share nothing but the immutable configuration.
  */
-final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore,
+final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore, ConnectionLimit,
         io.linkbench.store.ServerConfiguration {
     private static final String BUILD_INDEX_STEP = "build index " + Schema.LINK_INDEX;
 
@@ -298,6 +299,41 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
             return TableSizes.total(TableSizes.of(c, config));
         } catch (SQLException e) {
             throw adminFailure("read the data size", e);
+        }
+    }
+
+    /**
+     * {@code max_connections} less the connections open now ({@code Threads_connected}, this store's
+     * own included), and {@code max_user_connections} less this user's when that limit is set.
+     */
+    @Override
+    public synchronized Headroom connectionHeadroom() throws StoreException {
+        try (Statement s = admin().createStatement()) {
+            long max;
+            long user;
+            try (ResultSet rs = s.executeQuery("SELECT @@max_connections, @@max_user_connections")) {
+                rs.next();
+                max = rs.getLong(1);
+                user = rs.getLong(2);
+            }
+            long open;
+            try (ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS LIKE 'Threads_connected'")) {
+                open = rs.next() ? rs.getLong(2) : 0;
+            }
+            Headroom room = new Headroom(Math.max(0, max - open), "max_connections = " + max + ", " + open + " open");
+            if (user > 0) {
+                try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.PROCESSLIST"
+                        + " WHERE USER = SUBSTRING_INDEX(CURRENT_USER(), '@', 1)")) {
+                    long mine = rs.next() ? rs.getLong(1) : 0;
+                    if (user - mine < room.available()) {
+                        room = new Headroom(Math.max(0, user - mine), "max_user_connections = " + user + ", " + mine
+                                + " open as " + config.user());
+                    }
+                }
+            }
+            return room;
+        } catch (SQLException e) {
+            throw adminFailure("read max_connections", e);
         }
     }
 

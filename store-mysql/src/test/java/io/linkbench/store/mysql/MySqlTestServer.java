@@ -26,7 +26,7 @@ final class MySqlTestServer {
     static final String HOST = env("LINKBENCH_MYSQL_HOST", "127.0.0.1");
     static final String PORT = env("LINKBENCH_MYSQL_PORT", "3306");
     static final String USER = env("LINKBENCH_MYSQL_USER", "linkbench");
-    private static final String PASSWORD = env("LINKBENCH_PASSWORD", "linkbench");
+    static final String PASSWORD = env("LINKBENCH_PASSWORD", "linkbench");
     /** Why the server cannot be used, or null when it can; found once per test JVM. */
     private static final String UNREACHABLE = probe();
     /** The server's Unix socket here, or ""; found once per test JVM (after UNREACHABLE). */

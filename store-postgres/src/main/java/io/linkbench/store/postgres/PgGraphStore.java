@@ -1,5 +1,6 @@
 package io.linkbench.store.postgres;
 
+import io.linkbench.store.ConnectionLimit;
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.LoadHooks;
 import io.linkbench.store.LoadState;
@@ -33,7 +34,7 @@ import java.util.OptionalLong;
  * work (schema, post-load steps, metrics, verification) on one admin connection of its own, re-opened
  * when lost. The admin work is synchronized; sessions share nothing but immutable objects.
  */
-final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore,
+final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore, ConnectionLimit,
         io.linkbench.store.ServerConfiguration {
     private final PgConfig config;
     private final Connector connector;
@@ -215,6 +216,43 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     @Override
     public synchronized Map<String, Long> counters() throws StoreException {
         return admin("read server counters", c -> ServerMetrics.counters(c.jdbc()));
+    }
+
+    /**
+     * {@code max_connections} less {@code superuser_reserved_connections} and the client connections
+     * open now (this store's own included), and the role's {@code CONNECTION LIMIT} less its open ones
+     * when the role has one.
+     */
+    @Override
+    public synchronized Headroom connectionHeadroom() throws StoreException {
+        return admin("read max_connections", c -> {
+            try (Statement s = c.jdbc().createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT current_setting('max_connections')::int, current_setting('superuser_reserved_connections')::int,"
+                            + " (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'),"
+                            + " (SELECT rolconnlimit FROM pg_roles WHERE rolname = current_user),"
+                            + " (SELECT count(*) FROM pg_stat_activity WHERE usename = current_user"
+                            + " AND backend_type = 'client backend')")) {
+                rs.next();
+                long max = rs.getLong(1);
+                long reserved = rs.getLong(2);
+                long open = rs.getLong(3);
+                Headroom room = new Headroom(Math.max(0, max - reserved - open), "max_connections = " + max
+                        + " less " + reserved + " reserved, " + open + " open");
+                long roleLimit = rs.getLong(4);
+                long mine = rs.getLong(5);
+                if (roleLimit >= 0 && roleLimit - mine < room.available()) {
+                    room = new Headroom(Math.max(0, roleLimit - mine), "CONNECTION LIMIT " + roleLimit + " of role "
+                            + config.user() + ", " + mine + " open");
+                }
+                return room;
+            }
+        });
+    }
+
+    /** Each session holds two connections ({@link PgSession}). */
+    @Override
+    public int connectionsPerSession() {
+        return 2;
     }
 
     /** {@code pg_settings}, whole ({@link PgSettings}). */

@@ -31,6 +31,11 @@ public final class RocksDbStoreProvider implements StoreProvider {
 
     @Override
     public GraphStore open(StoreContext context) throws StoreException {
-        return RocksDbStore.open(RocksDbConfig.from(context.settings()));
+        RocksDbConfig config = RocksDbConfig.from(context.settings());
+        if (context.existingOnly() && !java.nio.file.Files.isRegularFile(config.dataDir().resolve("CURRENT"))) {
+            throw StoreException.refusal("data_dir " + config.dataDirText() + " holds no RocksDB database: nothing"
+                    + " loaded to verify (check data_dir, or load it first with -l)");
+        }
+        return RocksDbStore.open(config);
     }
 }

@@ -1,10 +1,22 @@
 package io.linkbench.store.rocksdb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linkbench.cli.Main;
+import io.linkbench.config.Settings;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.LoadState;
+import io.linkbench.store.LoadStateStore;
+import io.linkbench.store.StoreContext;
 import io.linkbench.tck.FaultSupport;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Map;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -27,6 +39,55 @@ class RocksDbCliTest {
         assertEquals(1, refused.exitCode());
         assertTrue(refused.firstLine("linkbench:").contains("schema = recreate"), refused.firstLine("linkbench:"));
         assertEquals(1, runDirectories(results), "the refused load left no run directory");
+    }
+
+    @Test
+    void verifyRefusesADataDirWithoutADatabaseAndCreatesNothing() {
+        Path mistyped = tmp.resolve("no-such-db");
+        FaultSupport.CapturedRun run = FaultSupport.runCapturingErr("verify", "-D", "store=rocksdb", "-D", "data_dir=" + mistyped);
+        assertEquals(1, run.exitCode(), run.err());
+        assertEquals("linkbench: data_dir " + mistyped + " holds no RocksDB database: nothing loaded to verify"
+                + " (check data_dir, or load it first with -l)", run.firstLine());
+        assertFalse(Files.exists(mistyped), "verify created " + mistyped);
+    }
+
+    @Test
+    void verifyRefusesADatabaseThatRecordsNoLoad() throws Exception {
+        Path db = tmp.resolve("db");
+        new RocksDbStoreProvider().open(new StoreContext(new Settings(Map.of("data_dir", db.toString())), 1)).close();
+        FaultSupport.CapturedRun run = FaultSupport.runCapturingErr("verify", "-D", "store=rocksdb", "-D", "data_dir=" + db);
+        assertEquals(1, run.exitCode(), run.err());
+        assertTrue(run.firstLine().startsWith("linkbench: nothing loaded to verify: this store records no load"), run.err());
+    }
+
+    @Test
+    void verifyAfterALoadThatDidNotCompleteSaysSoFirst() throws Exception {
+        Path db = tmp.resolve("db");
+        String[] load = {"-D", "store=rocksdb", "-D", "data_dir=" + db, "-D", "maxid1=501", "-l", "--results",
+            tmp.resolve("results").toString()};
+        assertEquals(0, FaultSupport.runCapturingErr(load).exitCode());
+        String[] verify = {"verify", "-D", "store=rocksdb", "-D", "data_dir=" + db};
+        assertTrue(stdout(verify).startsWith("verify: 1,"), "a complete load verifies as before");
+        try (GraphStore store = new RocksDbStoreProvider().open(new StoreContext(new Settings(Map.of("data_dir", db.toString())), 1))) {
+            ((LoadStateStore) store).saveLoadState(LoadState.started(1, 1001, 5, "", Instant.parse("2026-01-02T03:04:05Z")));
+        }
+        String printed = stdout(verify);
+        assertTrue(printed.startsWith("verify: the last load into this store did not complete (incomplete (startid1=1,"
+                + " maxid1=1001, seed=5, started 2026-01-02T03:04:05Z)): mismatches below may be its unfinished work,"
+                + " not the store's fault\nverify: "), printed);
+    }
+
+    /** What a command line prints on standard output (its exit code aside). */
+    private static String stdout(String... args) {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        PrintStream saved = System.out;
+        try (PrintStream capture = new PrintStream(buffer, true, StandardCharsets.UTF_8)) {
+            System.setOut(capture);
+            Main.run(args);
+        } finally {
+            System.setOut(saved);
+        }
+        return buffer.toString(StandardCharsets.UTF_8);
     }
 
     private static long runDirectories(Path results) throws IOException {

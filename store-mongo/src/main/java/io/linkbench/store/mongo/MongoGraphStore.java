@@ -153,7 +153,7 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     @Override
     public StoreSession session(int workerId) {
         TxnRunner txn = transactions ? new TxnRunner(client, config.txnRetries(), counters) : null;
-        return new MongoSession(schema, nodeIds, counters, txn);
+        return new MongoSession(schema, nodeIds, counters, txn, config.txnRetries());
     }
 
     @Override

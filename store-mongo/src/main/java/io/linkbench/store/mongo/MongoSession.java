@@ -42,13 +42,16 @@ final class MongoSession implements StoreSession {
     private final LinkWriter links;
     private final TxnRunner txn;
 
-    /** @param txn this session's transaction runner, or null when transactions are off */
-    MongoSession(Schema schema, NodeIds nodeIds, ClientCounters counters, TxnRunner txn) {
+    /**
+     * @param txn     this session's transaction runner, or null when transactions are off
+     * @param retries how often a link write runs again after a conflict (without transactions)
+     */
+    MongoSession(Schema schema, NodeIds nodeIds, ClientCounters counters, TxnRunner txn, int retries) {
         this.schema = schema;
         this.nodeIds = nodeIds;
         this.counters = counters;
         this.txn = txn;
-        this.links = new LinkWriter(schema, txn);
+        this.links = new LinkWriter(schema, txn, retries, counters);
     }
 
     /**

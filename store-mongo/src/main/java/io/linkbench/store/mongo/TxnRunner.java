@@ -11,9 +11,12 @@ import io.linkbench.store.StoreException;
  * Runs a link write as one multi-document transaction on the session's own {@link ClientSession},
  * following MongoDB's transaction protocol, with bounded retries that are counted:
  * <ul>
- * <li>an error labelled TransientTransactionError (a write conflict with another transaction) aborts
- * and runs the whole transaction again, up to {@code txn_retries} times; after that the operation
- * fails as CONFLICT and the driver retries it with back-off;</li>
+ * <li>a conflict with another transaction aborts and runs the whole transaction again, up to
+ * {@code txn_retries} times; after that the operation fails as CONFLICT and the run's retries
+ * ({@code max_retries}) take over with back-off. A conflict is an error labelled
+ * TransientTransactionError, or -- with or without the label, as DocumentDB sends them -- a
+ * WriteConflict (112, also DocumentDB's lock timeout) or a duplicate key (two upserts inserting one
+ * key at once, which a replica set retries inside the server);</li>
  * <li>a commit labelled UnknownTransactionCommitResult is committed again (the transaction may have
  * committed already, so running it again could apply it twice), up to {@code txn_retries} times;</li>
  * <li>a lost connection is not retried here: it fails as CONNECTION at once (after the abort), so the
@@ -81,8 +84,7 @@ final class TxnRunner implements AutoCloseable {
     }
 
     private boolean retryable(MongoException e, int attempt) {
-        return attempt < retries && e.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL)
-                && !Errors.isConnectionLoss(e);
+        return attempt < retries && Errors.isConflict(e) && !Errors.isConnectionLoss(e);
     }
 
     private void commit(ClientSession s, ClientCounters.Op op) {

@@ -20,7 +20,8 @@
 # LINKBENCH_DOCUMENTDB_DIR (default /var/tmp/linkbench-documentdb/run): its own PostgreSQL cluster on
 # 127.0.0.1:LINKBENCH_DOCUMENTDB_PG_PORT (default 5442) and the gateway on
 # 127.0.0.1:LINKBENCH_DOCUMENTDB_PORT (default 10260). The password is generated once, stored in
-# run/password (mode 600) and never printed; the full URL is in run/url (mode 600).
+# run/password (mode 600) and never printed; the full URL is in run/url (mode 600). Exit codes: 0 ok,
+# 1 failure (one line on standard error), 3 no sources (one line saying the tests are skipped).
 set -euo pipefail
 
 recipe=1   # bump when the build steps change: it is part of the cache key
@@ -139,7 +140,7 @@ build_all() {
 }
 
 ensure_built() {
-    [ -n "$src" ] || { echo "start-documentdb: DocumentDB sources not found (LINKBENCH_DOCUMENTDB_SRC, $root/../shared/documentdb, /work/shared/documentdb): the real-server Mongo tests are skipped"; exit 3; }
+    [ -n "$src" ] || { echo "start-documentdb: DocumentDB sources not found (LINKBENCH_DOCUMENTDB_SRC, $root/../shared/documentdb, /work/shared/documentdb): the Mongo store's real-server tests are skipped" >&2; exit 3; }
     mkdir -p "$base"
     exec 9>"$base/build.lock"
     flock 9
@@ -246,8 +247,8 @@ stop_gateway() { # signal: TERM (stop) or KILL (fault tests)
 
 print_url() {
     echo "DocumentDB runs: gateway 127.0.0.1:$gw_port (log $gw_log), PostgreSQL 127.0.0.1:$pg_port (log $pg_log)"
-    echo "  url: mongodb://$user:<password in $run/password>@127.0.0.1:$gw_port/?authMechanism=SCRAM-SHA-256&tls=false"
-    echo "  the whole URL (with the password) is in $run/url: export LINKBENCH_MONGO_URL=\"\$(cat $run/url)\""
+    echo "  linkbench: -c config/mongo.properties -D url='mongodb://127.0.0.1:$gw_port/?authMechanism=SCRAM-SHA-256' -D user=$user -D password_file=$run/password"
+    echo "  tests: export LINKBENCH_MONGO_URL=\"\$(cat $run/url)\"   (the whole URL, password included, is in $run/url)"
 }
 
 case "$action" in

@@ -72,6 +72,10 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
         facts.put("collections", config.nodeCollection() + ", " + config.linkCollection() + ", "
                 + config.countCollection() + " (node ids: " + config.metaCollection() + ")");
         facts.put("transactions", (transactions ? "on" : "off") + transactionsWhy);
+        if (transactions) {
+            facts.put("transaction_isolation", isolation(client.getClusterDescription().getType()));
+        }
+        facts.put("server_counters", server.statusCounters() ? "serverStatus" : "not offered by this server");
         facts.put("count_invariant", transactions
                 ? "guaranteed: a link write and its count change commit in one transaction"
                 : "not guaranteed: link and count are two writes; concurrent writers keep it, but a failure"
@@ -86,6 +90,17 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
         facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
         facts.put("node_id_block", Integer.toString(config.nodeIdBlock()));
         return new StoreInfo("mongo", server.version(), server.engine(), facts, transactions);
+    }
+
+    /** What the server's transactions guarantee, as its kind documents it. */
+    private String isolation(ClusterType type) {
+        if (server.documentDb()) {
+            return "DocumentDB: PostgreSQL READ COMMITTED per statement (REPEATABLE READ with readConcernLevel=snapshot),"
+                    + " atomic per document; conflicts and lock timeouts come back as WriteConflict (112) without the"
+                    + " TransientTransactionError label and are retried; counts follow each write's own result";
+        }
+        return "snapshot isolation (" + (type == ClusterType.SHARDED ? "sharded cluster" : "replica set")
+                + "); conflicts are retried as TransientTransactionError";
     }
 
     private static String writeConcern(WriteConcern wc) {
@@ -188,7 +203,9 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     public Map<String, Long> counters() throws StoreException {
         Map<String, Long> all = new LinkedHashMap<>();
         try {
-            all.putAll(ServerFacts.status(client.getDatabase("admin")).counters());
+            if (server.statusCounters()) {
+                all.putAll(ServerFacts.status(client.getDatabase("admin")).counters());
+            }
         } catch (MongoCommandException e) {
             // serverStatus not allowed for this user, or not offered: the client counters only
         } catch (MongoException e) {
@@ -212,6 +229,9 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
 
     @Override
     public OptionalInt serverPid() {
+        if (!server.statusCounters()) {
+            return OptionalInt.empty();
+        }
         try {
             return ServerFacts.localPid(ServerFacts.status(client.getDatabase("admin")),
                     config.connectionString().getHosts());

@@ -98,11 +98,20 @@ final class ServerFacts {
         return cluster.getType() == ClusterType.LOAD_BALANCED; // no monitoring behind a load balancer
     }
 
+    /** buildInfo's answer. */
+    static BsonDocument buildInfo(MongoDatabase admin) {
+        return admin.runCommand(new BsonDocument("buildInfo", new BsonInt32(1)), BsonDocument.class);
+    }
+
     /** The server version from buildInfo, or "" when it does not say. */
-    static String version(MongoDatabase admin) {
-        BsonDocument build = admin.runCommand(new BsonDocument("buildInfo", new BsonInt32(1)), BsonDocument.class);
+    static String version(BsonDocument build) {
         BsonValue v = build.get("version");
         return v != null && v.isString() ? v.asString().getValue() : "";
+    }
+
+    /** True when buildInfo names DocumentDB (the PostgreSQL extension and its gateway). */
+    static boolean isDocumentDb(BsonDocument build) {
+        return build.toJson().toLowerCase(java.util.Locale.ROOT).contains("documentdb");
     }
 
     /** serverStatus: the counters of {@link #COUNTERS} the server reports, and the storage engine name. */

@@ -232,7 +232,9 @@ start_gateway() {
   "CertificateOptions": { "CertType": "pem_file", "FilePath": "$run/cert.pem", "KeyFilePath": "$run/key.pem" }
 }
 JSON
-    (cd "$run" && setsid nohup "$build/bin/documentdb_gateway" "$run/gateway.json" >>"$gw_log" 2>&1 </dev/null & echo $! >"$gw_pid")
+    # exec all the way down, so the pid recorded is the gateway's own (stop and the fault tests kill it)
+    (cd "$run" && exec setsid "$build/bin/documentdb_gateway" "$run/gateway.json") >>"$gw_log" 2>&1 </dev/null &
+    echo $! >"$gw_pid"
     wait_for 60 port_open "$gw_port" || fail "the gateway did not listen on 127.0.0.1:$gw_port within 60 s (see $gw_log)"
 }
 
@@ -247,7 +249,7 @@ stop_gateway() { # signal: TERM (stop) or KILL (fault tests)
 
 print_url() {
     echo "DocumentDB runs: gateway 127.0.0.1:$gw_port (log $gw_log), PostgreSQL 127.0.0.1:$pg_port (log $pg_log)"
-    echo "  linkbench: -c config/mongo.properties -D url='mongodb://127.0.0.1:$gw_port/?authMechanism=SCRAM-SHA-256' -D user=$user -D password_file=$run/password"
+    echo "  linkbench: -c config/mongo.properties -D url=mongodb://127.0.0.1:$gw_port/ -D user=$user -D password_file=$run/password"
     echo "  tests: export LINKBENCH_MONGO_URL=\"\$(cat $run/url)\"   (the whole URL, password included, is in $run/url)"
 }
 

@@ -29,7 +29,7 @@ record Connection(MongoClient client, Server server) {
      * @param version      server version from buildInfo, "" when not offered
      * @param engine       storage engine from serverStatus, "" when not offered
      * @param statusCounters whether serverStatus answered (DocumentDB, for one, does not offer it)
-     * @param documentDb   whether the server is DocumentDB (its gateway names itself in buildInfo)
+     * @param documentDb   whether the server is DocumentDB (told by its hello)
      */
     record Server(String version, String engine, boolean statusCounters, boolean documentDb) {
     }
@@ -54,7 +54,7 @@ record Connection(MongoClient client, Server server) {
                 // serverStatus not offered or not allowed: no server counters
             }
             return new Connection(client, new Server(ServerFacts.version(build), engine, status,
-                    ServerFacts.isDocumentDb(build)));
+                    ServerFacts.isDocumentDb(admin)));
         } catch (MongoException e) {
             client.close();
             String who = config.user().isEmpty() ? "" : " as '" + config.user() + "'";

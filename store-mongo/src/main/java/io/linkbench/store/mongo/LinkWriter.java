@@ -166,7 +166,7 @@ final class LinkWriter {
     }
 
     /** The filter of one link whose visibility is ({@code $eq}) or is not ({@code $ne}) {@code v}. */
-    private static BsonDocument linkWith(long id1, long linkType, long id2, String op, int v) {
+    static BsonDocument linkWith(long id1, long linkType, long id2, String op, int v) {
         return Docs.linkKey(id1, linkType, id2)
                 .append(Docs.VISIBILITY, new BsonDocument(op, new BsonInt32(v)));
     }

@@ -109,9 +109,17 @@ final class ServerFacts {
         return v != null && v.isString() ? v.asString().getValue() : "";
     }
 
-    /** True when buildInfo names DocumentDB (the PostgreSQL extension and its gateway). */
-    static boolean isDocumentDb(BsonDocument build) {
-        return build.toJson().toLowerCase(java.util.Locale.ROOT).contains("documentdb");
+    /**
+     * True when the server is DocumentDB (the PostgreSQL extension and its gateway): its {@code hello}
+     * answers as a mongos with a field {@code internal} that MongoDB does not send.
+     */
+    static boolean isDocumentDb(MongoDatabase admin) {
+        try {
+            BsonDocument hello = admin.runCommand(new BsonDocument("hello", new BsonInt32(1)), BsonDocument.class);
+            return hello.containsKey("internal") && "isdbgrid".equals(hello.getString("msg", new BsonString("")).getValue());
+        } catch (com.mongodb.MongoCommandException e) {
+            return false; // no hello (mongo-java-server): not DocumentDB
+        }
     }
 
     /** serverStatus: the counters of {@link #COUNTERS} the server reports, and the storage engine name. */

@@ -1,6 +1,7 @@
 package io.linkbench.store.mongo;
 
 import com.mongodb.MongoException;
+import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.TransactionOptions;
 import com.mongodb.client.ClientSession;
@@ -26,8 +27,10 @@ import io.linkbench.store.StoreException;
  * the primary. One instance per store session (a ClientSession is not thread-safe).
  */
 final class TxnRunner implements AutoCloseable {
-    private static final TransactionOptions OPTIONS = TransactionOptions.builder()
+    private static final TransactionOptions PRIMARY = TransactionOptions.builder()
             .readPreference(ReadPreference.primary()).build();
+    private static final TransactionOptions SNAPSHOT = TransactionOptions.builder()
+            .readPreference(ReadPreference.primary()).readConcern(ReadConcern.SNAPSHOT).build();
 
     /** The operations of one transaction. */
     @FunctionalInterface
@@ -38,12 +41,19 @@ final class TxnRunner implements AutoCloseable {
     private final MongoClient client;
     private final int retries;
     private final ClientCounters counters;
+    private final TransactionOptions options;
     private ClientSession session;
 
-    TxnRunner(MongoClient client, int retries, ClientCounters counters) {
+    /**
+     * @param snapshot transactions with read concern snapshot (DocumentDB then runs them at REPEATABLE
+     *                 READ, where a concurrent change fails the transaction instead of being re-read);
+     *                 else the connection string's read concern
+     */
+    TxnRunner(MongoClient client, int retries, ClientCounters counters, boolean snapshot) {
         this.client = client;
         this.retries = retries;
         this.counters = counters;
+        this.options = snapshot ? SNAPSHOT : PRIMARY;
     }
 
     /** Runs {@code body} in a transaction and commits it; every failure leaves no transaction open. */
@@ -52,7 +62,7 @@ final class TxnRunner implements AutoCloseable {
             ClientSession s;
             try {
                 s = session();
-                s.startTransaction(OPTIONS);
+                s.startTransaction(options);
             } catch (MongoException e) {
                 throw Errors.toStore(op.name(), e);
             }

@@ -20,14 +20,20 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.LongAdder;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
 
 /**
  * TCK: several sessions on their own threads at once. Node ids are unique for every store; the count
  * invariant under concurrent writers of the same (id1, linkType) only for a store that declares it
  * ({@link io.linkbench.store.StoreInfo#transactional()}).
- * Operations failing with a retryable {@link StoreException} are repeated up to
- * {@link GraphStoreContract#maxRetries()} times.
+ * An operation failing with a retryable {@link StoreException} is repeated, with a short back-off,
+ * until a deadline of a quarter of {@link GraphStoreContract#concurrentTimeout()} from its first
+ * attempt: how many conflicts a run meets depends on the machine's load and the server's locking
+ * (DocumentDB's 20 ms lock timeout makes many), not on the store's correctness, so a count would
+ * fail a correct store on a busy machine. The repeats are counted and printed per test.
  */
 public abstract class ConcurrencyContract extends TckSupport {
     private static final long ID1 = 4_242;
@@ -43,16 +49,28 @@ public abstract class ConcurrencyContract extends TckSupport {
         T run() throws StoreException;
     }
 
+    /** Repeats of failed operations in this test, across its threads. */
+    private final LongAdder repeats = new LongAdder();
+
     private <T> T retrying(Retryable<T> op) throws StoreException, InterruptedException {
+        long deadline = System.nanoTime() + contract().concurrentTimeout().toNanos() / 4;
         for (int attempt = 0;; attempt++) {
             try {
                 return op.run();
             } catch (StoreException e) {
-                if (!e.isRetryable() || attempt >= contract().maxRetries()) {
+                if (!e.isRetryable() || System.nanoTime() - deadline > 0) {
                     throw e;
                 }
+                repeats.increment();
                 Thread.sleep(Math.min(attempt, 20)); // back off: let the other transaction finish
             }
+        }
+    }
+
+    @AfterEach
+    void reportRepeats(TestInfo test) {
+        if (repeats.sum() > 0) {
+            System.out.println(test.getDisplayName() + ": " + repeats.sum() + " operations repeated after a retryable failure");
         }
     }
 

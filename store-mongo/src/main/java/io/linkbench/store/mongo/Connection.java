@@ -27,10 +27,12 @@ import org.bson.BsonInt32;
 record Connection(MongoClient client, Server server) {
 
     /**
-     * @param version server version from buildInfo, "" when not offered
-     * @param engine  storage engine from serverStatus, "" when not offered
+     * @param version      server version from buildInfo, "" when not offered
+     * @param engine       storage engine from serverStatus, "" when not offered
+     * @param statusCounters whether serverStatus answered (DocumentDB, for one, does not offer it)
+     * @param documentDb   whether the server is DocumentDB (told by its hello)
      */
-    record Server(String version, String engine) {
+    record Server(String version, String engine, boolean statusCounters, boolean documentDb) {
     }
 
     static Connection open(MongoConfig config, int maxSessions) throws StoreException {
@@ -38,15 +40,22 @@ record Connection(MongoClient client, Server server) {
         try {
             MongoDatabase admin = client.getDatabase("admin");
             admin.runCommand(new BsonDocument("ping", new BsonInt32(1)));
-            String version = "";
+            BsonDocument build = new BsonDocument();
             String engine = "";
+            boolean status = false;
             try {
-                version = ServerFacts.version(admin);
-                engine = ServerFacts.status(admin).engine();
+                build = ServerFacts.buildInfo(admin);
             } catch (MongoCommandException e) {
-                // buildInfo or serverStatus not offered or not allowed: the facts stay unknown
+                // buildInfo not offered or not allowed: the version stays unknown
             }
-            return new Connection(client, new Server(version, engine));
+            try {
+                engine = ServerFacts.status(admin).engine();
+                status = true;
+            } catch (MongoCommandException e) {
+                // serverStatus not offered or not allowed: no server counters
+            }
+            return new Connection(client, new Server(ServerFacts.version(build), engine, status,
+                    ServerFacts.isDocumentDb(admin)));
         } catch (MongoException e) {
             client.close();
             String who = config.user().isEmpty() ? "" : " as '" + config.user() + "'";

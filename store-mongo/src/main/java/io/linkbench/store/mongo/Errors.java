@@ -28,6 +28,14 @@ final class Errors {
     static final int WRITE_CONFLICT = 112;
     /** Namespace (collection) does not exist. */
     static final int NAMESPACE_NOT_FOUND = 26;
+    /** The server no longer knows the transaction (DocumentDB drops one after some errors). */
+    static final int NO_SUCH_TRANSACTION = 251;
+    /**
+     * PostgreSQL's serialization failure (40001) and deadlock (40P01) as DocumentDB's gateway sends
+     * them (the SQLSTATE packed 6 bits a character), without a label: conflicts of its REPEATABLE READ
+     * (snapshot) transactions.
+     */
+    private static final Set<Integer> DOCUMENTDB_CONFLICTS = Set.of(16_777_220, 16_908_292);
 
     /** The server is going away, stepping down or not (yet) primary: reconnect and try again. */
     private static final Set<Integer> CONNECTION_CODES = Set.of(
@@ -40,7 +48,18 @@ final class Errors {
             11600, // InterruptedAtShutdown
             11602, // InterruptedDueToReplStateChange
             13435, // NotPrimaryNoSecondaryOk
-            13436); // NotPrimaryOrSecondary
+            13436, // NotPrimaryOrSecondary
+            // DocumentDB's gateway passes PostgreSQL's SQLSTATE packed 6 bits a character:
+            16_908_741, // 57P01 admin_shutdown (the cluster is stopping)
+            33_685_957, // 57P02 crash_shutdown
+            50_463_173, // 57P03 cannot_connect_now (the cluster is starting)
+            100_663_808, // 08006 connection_failure
+            16_777_728, // 08001 sqlclient_unable_to_establish_sqlconnection
+            50_332_160); // 08003 connection_does_not_exist
+    /** DocumentDB's InternalError (1): a lost or refused connection to its PostgreSQL when it says so. */
+    private static final int INTERNAL_ERROR = 1;
+    private static final Pattern BACKEND_GONE = Pattern.compile(
+            "(?i)pool error|connection (closed|refused|reset)|error connecting|terminating connection|shutting down");
     private static final Set<Integer> TIMEOUT_CODES = Set.of(
             50, // MaxTimeMSExpired
             64, // WriteConcernFailed (wtimeout)
@@ -96,14 +115,20 @@ final class Errors {
         if (e instanceof MongoTimeoutException && !(e instanceof MongoOperationTimeoutException)) {
             return true; // no server could be selected: unreachable, or no primary during an election
         }
-        return CONNECTION_CODES.contains(code(e));
+        int code = code(e);
+        return CONNECTION_CODES.contains(code)
+                || code == INTERNAL_ERROR && e.getMessage() != null && BACKEND_GONE.matcher(e.getMessage()).find();
     }
 
-    /** A write conflict, a transient transaction error, or a duplicate key from racing upserts. */
+    /**
+     * A write conflict (112, labelled or not), a transient transaction error, a duplicate key from
+     * racing upserts, a transaction the server dropped (251), or DocumentDB's serialization failure
+     * or deadlock: running the write again may succeed.
+     */
     static boolean isConflict(MongoException e) {
         int code = code(e);
-        return code == WRITE_CONFLICT || isDuplicateKey(e)
-                || e.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL);
+        return code == WRITE_CONFLICT || code == NO_SUCH_TRANSACTION || DOCUMENTDB_CONFLICTS.contains(code)
+                || isDuplicateKey(e) || e.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL);
     }
 
     static boolean isDuplicateKey(MongoException e) {

@@ -26,10 +26,10 @@ import org.bson.BsonInt64;
  */
 final class MongoSession implements StoreSession {
     /** GET_LINKS_LIST reads only fields of the link-list index, so the index covers the query. */
-    private static final BsonDocument LIST_PROJECTION = new BsonDocument(Docs.ID, new BsonInt32(0))
+    static final BsonDocument LIST_PROJECTION = new BsonDocument(Docs.ID, new BsonInt32(0))
             .append(Docs.ID2, new BsonInt32(1)).append(Docs.TIME, new BsonInt32(1))
             .append(Docs.VERSION, new BsonInt32(1)).append(Docs.DATA, new BsonInt32(1));
-    private static final BsonDocument NEWEST_FIRST = new BsonDocument(Docs.TIME, new BsonInt32(-1))
+    static final BsonDocument NEWEST_FIRST = new BsonDocument(Docs.TIME, new BsonInt32(-1))
             .append(Docs.ID2, new BsonInt32(-1));
     private static final BsonDocument COUNT_ONLY = new BsonDocument(Docs.COUNT, new BsonInt32(1));
     private static final InsertManyOptions UNORDERED = new InsertManyOptions().ordered(false);
@@ -42,13 +42,16 @@ final class MongoSession implements StoreSession {
     private final LinkWriter links;
     private final TxnRunner txn;
 
-    /** @param txn this session's transaction runner, or null when transactions are off */
-    MongoSession(Schema schema, NodeIds nodeIds, ClientCounters counters, TxnRunner txn) {
+    /**
+     * @param txn     this session's transaction runner, or null when transactions are off
+     * @param retries how often a link write runs again after a conflict (without transactions)
+     */
+    MongoSession(Schema schema, NodeIds nodeIds, ClientCounters counters, TxnRunner txn, int retries) {
         this.schema = schema;
         this.nodeIds = nodeIds;
         this.counters = counters;
         this.txn = txn;
-        this.links = new LinkWriter(schema, txn);
+        this.links = new LinkWriter(schema, txn, retries, counters);
     }
 
     /**
@@ -135,8 +138,7 @@ final class MongoSession implements StoreSession {
     @Override
     public long countLinks(long id1, long linkType) throws StoreException {
         try {
-            BsonDocument d = schema.counts.find(new BsonDocument(Docs.ID, Docs.countId(id1, linkType)))
-                    .projection(COUNT_ONLY).first();
+            BsonDocument d = schema.counts.find(countFilter(id1, linkType)).projection(COUNT_ONLY).first();
             return d == null ? 0 : Docs.longOf(d, Docs.COUNT);
         } catch (MongoException e) {
             throw Errors.toStore("COUNT_LINK", e);
@@ -149,18 +151,9 @@ final class MongoSession implements StoreSession {
         if (id2s.length == 0) {
             return List.of();
         }
-        long[] sorted = id2s.clone();
-        Arrays.sort(sorted);
-        BsonArray ids = new BsonArray();
-        for (int i = 0; i < sorted.length; i++) {
-            if (i == 0 || sorted[i] != sorted[i - 1]) {
-                ids.add(Docs.linkId(id1, linkType, sorted[i]));
-            }
-        }
-        BsonDocument filter = new BsonDocument(Docs.ID, new BsonDocument("$in", ids))
-                .append(Docs.ID1, new BsonInt64(id1));
+        BsonDocument filter = multigetFilter(id1, linkType, id2s);
         try {
-            List<Link> out = new ArrayList<>(ids.size());
+            List<Link> out = new ArrayList<>(id2s.length);
             for (BsonDocument d : schema.links.find(filter)) {
                 out.add(Docs.toLink(d, id1, linkType));
             }
@@ -177,20 +170,59 @@ final class MongoSession implements StoreSession {
         if (limit <= 0 || minTime > maxTime) {
             return List.of(); // a find with limit 0 would mean "no limit"
         }
-        BsonDocument filter = new BsonDocument(Docs.ID1, new BsonInt64(id1))
-                .append(Docs.LINK_TYPE, new BsonInt64(linkType))
-                .append(Docs.VISIBILITY, new BsonInt32(1))
-                .append(Docs.TIME, new BsonDocument("$gte", new BsonInt64(minTime)).append("$lte", new BsonInt64(maxTime)));
+        BsonDocument filter = listFilter(id1, linkType, minTime, maxTime);
         try {
             List<Link> out = new ArrayList<>(Math.min(limit, 64));
             for (BsonDocument d : schema.links.find(filter).projection(LIST_PROJECTION).sort(NEWEST_FIRST)
                     .skip(offset).limit(limit).batchSize(Math.min(limit, MAX_FIRST_BATCH))) {
-                out.add(Docs.toLink(d, id1, linkType));
+                Link l = Docs.toLink(d, id1, linkType);
+                // newest first: links older than minTime (left out of the filter) can only end the list
+                if (l.time() >= minTime) {
+                    out.add(l);
+                }
             }
             return out;
         } catch (MongoException e) {
             throw Errors.toStore("GET_LINKS_LIST", e);
         }
+    }
+
+    /** COUNT_LINK's filter: the count document's {@code _id}. */
+    static BsonDocument countFilter(long id1, long linkType) {
+        return new BsonDocument(Docs.ID, Docs.countId(id1, linkType));
+    }
+
+    /** MULTIGET_LINK's filter: {@code _id $in} the distinct wanted keys, in order, plus id1. */
+    static BsonDocument multigetFilter(long id1, long linkType, long[] id2s) {
+        long[] sorted = id2s.clone();
+        Arrays.sort(sorted);
+        BsonArray ids = new BsonArray();
+        for (int i = 0; i < sorted.length; i++) {
+            if (i == 0 || sorted[i] != sorted[i - 1]) {
+                ids.add(Docs.linkId(id1, linkType, sorted[i]));
+            }
+        }
+        return new BsonDocument(Docs.ID, new BsonDocument("$in", ids)).append(Docs.ID1, new BsonInt64(id1));
+    }
+
+    /**
+     * GET_LINKS_LIST's filter: the visible links of the group in the time range. Bounds that exclude
+     * nothing are left out ({@code maxTime = Long.MAX_VALUE}; {@code minTime <= 0}, which the session
+     * applies to the rows instead): DocumentDB reads most of the index for any range on {@code time}
+     * (about 100 ms a call at 65,000 links), and without one only the group's keys.
+     */
+    static BsonDocument listFilter(long id1, long linkType, long minTime, long maxTime) {
+        BsonDocument time = new BsonDocument();
+        if (minTime > 0) {
+            time.append("$gte", new BsonInt64(minTime));
+        }
+        if (maxTime < Long.MAX_VALUE) {
+            time.append("$lte", new BsonInt64(maxTime));
+        }
+        BsonDocument filter = new BsonDocument(Docs.ID1, new BsonInt64(id1))
+                .append(Docs.LINK_TYPE, new BsonInt64(linkType))
+                .append(Docs.VISIBILITY, new BsonInt32(1));
+        return time.isEmpty() ? filter : filter.append(Docs.TIME, time);
     }
 
     @Override

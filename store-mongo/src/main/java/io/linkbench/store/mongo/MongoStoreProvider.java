@@ -47,7 +47,8 @@ public final class MongoStoreProvider implements StoreProvider {
         Connection connection = Connection.open(config, context.maxSessions());
         ClusterDescription cluster = connection.client().getClusterDescription();
         boolean supported = ServerFacts.supportsTransactions(cluster);
-        String topology = ServerFacts.topology(cluster);
+        String topology = connection.server().documentDb() ? "DocumentDB, answering as " + ServerFacts.topology(cluster)
+                : ServerFacts.topology(cluster);
         switch (config.transactions()) {
             case ON -> {
                 if (!supported) {

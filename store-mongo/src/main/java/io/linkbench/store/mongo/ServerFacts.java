@@ -98,11 +98,28 @@ final class ServerFacts {
         return cluster.getType() == ClusterType.LOAD_BALANCED; // no monitoring behind a load balancer
     }
 
+    /** buildInfo's answer. */
+    static BsonDocument buildInfo(MongoDatabase admin) {
+        return admin.runCommand(new BsonDocument("buildInfo", new BsonInt32(1)), BsonDocument.class);
+    }
+
     /** The server version from buildInfo, or "" when it does not say. */
-    static String version(MongoDatabase admin) {
-        BsonDocument build = admin.runCommand(new BsonDocument("buildInfo", new BsonInt32(1)), BsonDocument.class);
+    static String version(BsonDocument build) {
         BsonValue v = build.get("version");
         return v != null && v.isString() ? v.asString().getValue() : "";
+    }
+
+    /**
+     * True when the server is DocumentDB (the PostgreSQL extension and its gateway): its {@code hello}
+     * answers as a mongos with a field {@code internal} that MongoDB does not send.
+     */
+    static boolean isDocumentDb(MongoDatabase admin) {
+        try {
+            BsonDocument hello = admin.runCommand(new BsonDocument("hello", new BsonInt32(1)), BsonDocument.class);
+            return hello.containsKey("internal") && "isdbgrid".equals(hello.getString("msg", new BsonString("")).getValue());
+        } catch (com.mongodb.MongoCommandException e) {
+            return false; // no hello (mongo-java-server): not DocumentDB
+        }
     }
 
     /** serverStatus: the counters of {@link #COUNTERS} the server reports, and the storage engine name. */

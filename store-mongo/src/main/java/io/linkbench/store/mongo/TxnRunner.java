@@ -1,6 +1,7 @@
 package io.linkbench.store.mongo;
 
 import com.mongodb.MongoException;
+import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.TransactionOptions;
 import com.mongodb.client.ClientSession;
@@ -11,9 +12,12 @@ import io.linkbench.store.StoreException;
  * Runs a link write as one multi-document transaction on the session's own {@link ClientSession},
  * following MongoDB's transaction protocol, with bounded retries that are counted:
  * <ul>
- * <li>an error labelled TransientTransactionError (a write conflict with another transaction) aborts
- * and runs the whole transaction again, up to {@code txn_retries} times; after that the operation
- * fails as CONFLICT and the driver retries it with back-off;</li>
+ * <li>a conflict with another transaction aborts and runs the whole transaction again, up to
+ * {@code txn_retries} times; after that the operation fails as CONFLICT and the run's retries
+ * ({@code max_retries}) take over with back-off. A conflict is an error labelled
+ * TransientTransactionError, or -- with or without the label, as DocumentDB sends them -- a
+ * WriteConflict (112, also DocumentDB's lock timeout) or a duplicate key (two upserts inserting one
+ * key at once, which a replica set retries inside the server);</li>
  * <li>a commit labelled UnknownTransactionCommitResult is committed again (the transaction may have
  * committed already, so running it again could apply it twice), up to {@code txn_retries} times;</li>
  * <li>a lost connection is not retried here: it fails as CONNECTION at once (after the abort), so the
@@ -23,8 +27,10 @@ import io.linkbench.store.StoreException;
  * the primary. One instance per store session (a ClientSession is not thread-safe).
  */
 final class TxnRunner implements AutoCloseable {
-    private static final TransactionOptions OPTIONS = TransactionOptions.builder()
+    private static final TransactionOptions PRIMARY = TransactionOptions.builder()
             .readPreference(ReadPreference.primary()).build();
+    private static final TransactionOptions SNAPSHOT = TransactionOptions.builder()
+            .readPreference(ReadPreference.primary()).readConcern(ReadConcern.SNAPSHOT).build();
 
     /** The operations of one transaction. */
     @FunctionalInterface
@@ -35,12 +41,19 @@ final class TxnRunner implements AutoCloseable {
     private final MongoClient client;
     private final int retries;
     private final ClientCounters counters;
+    private final TransactionOptions options;
     private ClientSession session;
 
-    TxnRunner(MongoClient client, int retries, ClientCounters counters) {
+    /**
+     * @param snapshot transactions with read concern snapshot (DocumentDB then runs them at REPEATABLE
+     *                 READ, where a concurrent change fails the transaction instead of being re-read);
+     *                 else the connection string's read concern
+     */
+    TxnRunner(MongoClient client, int retries, ClientCounters counters, boolean snapshot) {
         this.client = client;
         this.retries = retries;
         this.counters = counters;
+        this.options = snapshot ? SNAPSHOT : PRIMARY;
     }
 
     /** Runs {@code body} in a transaction and commits it; every failure leaves no transaction open. */
@@ -49,7 +62,7 @@ final class TxnRunner implements AutoCloseable {
             ClientSession s;
             try {
                 s = session();
-                s.startTransaction(OPTIONS);
+                s.startTransaction(options);
             } catch (MongoException e) {
                 throw Errors.toStore(op.name(), e);
             }
@@ -81,8 +94,7 @@ final class TxnRunner implements AutoCloseable {
     }
 
     private boolean retryable(MongoException e, int attempt) {
-        return attempt < retries && e.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL)
-                && !Errors.isConnectionLoss(e);
+        return attempt < retries && Errors.isConflict(e) && !Errors.isConnectionLoss(e);
     }
 
     private void commit(ClientSession s, ClientCounters.Op op) {

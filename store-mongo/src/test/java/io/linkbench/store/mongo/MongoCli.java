@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 /**
@@ -43,6 +45,20 @@ final class MongoCli {
             all.add(0, "verify");
         }
         return Main.run(all.toArray(String[]::new));
+    }
+
+    /** {@code -l} of {@code maxid1} ids into a recreated database; asserts exit code 0. */
+    static void load(String url, String database, int maxid1, String transactions, Path results) {
+        assertEquals(0, run(url, database, "-D", "maxid1=" + maxid1, "-D", "schema=recreate",
+                "-D", "transactions=" + transactions, "-l", "--results", results.toString()), "exit code of -l");
+    }
+
+    /** {@code -r} with 2 requesters for {@code maxtime} seconds on {@code pool}; the future gives its exit code. */
+    static Future<Integer> requests(ExecutorService pool, String url, String database, int maxid1, int maxtime,
+                                    String transactions, int selectionTimeout, Path results) {
+        return pool.submit(() -> run(url, database, "-D", "maxid1=" + maxid1, "-D", "maxtime=" + maxtime,
+                "-D", "requesters=2", "-D", "displayfreq=1", "-D", "transactions=" + transactions,
+                "-D", "server_selection_timeout=" + selectionTimeout, "-r", "--results", results.toString()));
     }
 
     /** The result.json of the only run directory under {@code results}. */

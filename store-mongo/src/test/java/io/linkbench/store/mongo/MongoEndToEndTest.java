@@ -49,6 +49,11 @@ class MongoEndToEndTest {
         assertEquals(0, MongoCli.sum(loaded, "errors"), "load errors");
         JsonNode facts = MongoCli.result(load).get("store").get("facts");
         assertTrue(facts.get("transactions").asText().startsWith(transactions), "facts: " + facts);
+        if (facts.get("topology").asText().startsWith("DocumentDB")) { // what it does not offer is said
+            assertEquals("not offered by this server", facts.get("server_counters").asText(), "facts: " + facts);
+            assertTrue(facts.get("transaction_isolation").asText().contains("REPEATABLE READ"), "facts: " + facts);
+            assertTrue(loaded.get("size_bytes").asLong() > 0, "the size comes from collStats: " + loaded);
+        }
 
         Path requests = results.resolve("r");
         assertEquals(0, MongoCli.run(url, db, concat(common, "-r", "--results", requests.toString())), "exit code of -r");

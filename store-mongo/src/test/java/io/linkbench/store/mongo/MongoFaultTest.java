@@ -73,15 +73,12 @@ class MongoFaultTest {
             // cut hits reaches the store's error mapping and the core's retries
             String url = "mongodb://127.0.0.1:" + proxy.port() + "/?retryReads=false&retryWrites=false";
             String db = "lbtest_fault";
-            assertEquals(0, MongoCli.run(url, db, "-D", "maxid1=501", "-D", "schema=recreate", "-D", "transactions=off",
-                    "-l", "--results", results.resolve("load").toString()));
+            MongoCli.load(url, db, 501, "off", results.resolve("load"));
             int maxtime = 10;
             ExecutorService pool = Executors.newSingleThreadExecutor();
             try {
                 long t0 = System.nanoTime();
-                Future<Integer> run = pool.submit(() -> MongoCli.run(url, db, "-D", "maxid1=501", "-D",
-                        "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=1", "-D", "transactions=off",
-                        "-D", "server_selection_timeout=2", "-r", "--results", results.resolve("r").toString()));
+                Future<Integer> run = MongoCli.requests(pool, url, db, 501, maxtime, "off", 2, results.resolve("r"));
                 Await.until(Duration.ofSeconds(60), "the requesters at work through the relay",
                         () -> proxy.accepted() > 0 && proxy.relayedBytes() > 50_000);
                 long bytesAtReopen = 0;

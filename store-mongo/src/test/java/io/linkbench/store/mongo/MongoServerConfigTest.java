@@ -9,9 +9,11 @@ import io.linkbench.store.ServerConfiguration;
 import java.util.Map;
 import java.util.TreeMap;
 import org.bson.BsonDocument;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** getParameter, getCmdLineOpts and buildInfo, as far as the server answers. */
+@Tag("mongo")
 class MongoServerConfigTest {
     @Test
     void aServerThatRefusesSomeCommandsStillGivesWhatItAnswers() throws Exception {

@@ -1,14 +1,25 @@
 package io.linkbench.store.mongo;
 
+import com.mongodb.ConnectionString;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * A real MongoDB replica set for the tests that need transactions: named by the environment variable
- * LINKBENCH_MONGO_URL (a connection string). Without it those tests are skipped with a message on the
- * console: no real mongod can be installed on the build machines.
+ * A real MongoDB-compatible server with transactions for the tests that need them: named by the
+ * environment variable LINKBENCH_MONGO_URL (a connection string: a MongoDB 4.4+ replica set, a
+ * mongos, or the DocumentDB that {@code scripts/start-documentdb.sh} runs, which
+ * {@code scripts/test.sh} and CI export). Without it those tests are skipped with a message on the
+ * console. LINKBENCH_DOCUMENTDB_CONTROL names that script when the server is its DocumentDB, so the
+ * fault tests can kill and restart the gateway or its PostgreSQL cluster.
  */
 final class RealMongo {
     static final String ENV = "LINKBENCH_MONGO_URL";
+    static final String CONTROL_ENV = "LINKBENCH_DOCUMENTDB_CONTROL";
+    private static final Pattern HOSTS = Pattern.compile("^(mongodb://(?:[^@/]*@)?)([^/?]+)(/?)([^?]*)(\\?.*)?$");
 
     private RealMongo() {
     }
@@ -17,11 +28,51 @@ final class RealMongo {
     static String urlOrSkip() {
         String url = System.getenv(ENV);
         if (url == null || url.isBlank()) {
-            String message = "test against a real MongoDB replica set skipped: set " + ENV
-                    + " to its connection string (e.g. mongodb://127.0.0.1:27017/?replicaSet=rs0) to run it";
+            String message = "test against a real MongoDB server skipped: set " + ENV
+                    + " to its connection string (e.g. mongodb://127.0.0.1:27017/?replicaSet=rs0, or run"
+                    + " scripts/start-documentdb.sh) to run it";
             System.err.println("SKIPPED: " + message);
             Assumptions.abort(message);
         }
         return url.trim();
+    }
+
+    /** The script that controls the DocumentDB behind the URL, or a skip when the server is not its. */
+    static Path controlOrSkip() {
+        urlOrSkip();
+        String script = System.getenv(CONTROL_ENV);
+        if (script == null || script.isBlank() || !Files.isExecutable(Path.of(script))) {
+            String message = "server restart test skipped: " + CONTROL_ENV
+                    + " names no script that restarts the server behind " + ENV + " (scripts/test.sh sets it)";
+            System.err.println("SKIPPED: " + message);
+            Assumptions.abort(message);
+        }
+        return Path.of(script);
+    }
+
+    /**
+     * The URL with its one host replaced by 127.0.0.1:{@code port} (a relay to it), a direct
+     * connection and the driver's own retries off; empty for several hosts or mongodb+srv.
+     */
+    static Optional<String> through(String url, int port) {
+        Matcher m = HOSTS.matcher(url);
+        if (!m.matches() || new ConnectionString(url).getHosts().size() != 1) {
+            return Optional.empty();
+        }
+        String options = m.group(5) == null ? "?" : m.group(5) + "&";
+        return Optional.of(m.group(1) + "127.0.0.1:" + port + "/" + m.group(4) + options
+                + "directConnection=true&retryWrites=false&retryReads=false");
+    }
+
+    /** The host:port of a one-host URL. */
+    static String hostPort(String url) {
+        return new ConnectionString(url).getHosts().get(0);
+    }
+
+    /** The port of a one-host URL. */
+    static int port(String url) {
+        String hp = hostPort(url);
+        int colon = hp.lastIndexOf(':');
+        return colon < 0 ? 27017 : Integer.parseInt(hp.substring(colon + 1));
     }
 }

@@ -1,0 +1,281 @@
+#!/usr/bin/env bash
+# Builds (once, cached) and runs DocumentDB -- the PostgreSQL extension pg_documentdb plus its gateway
+# that speaks the MongoDB wire protocol -- as the real transactional server for the Mongo store's tests.
+#
+#   scripts/start-documentdb.sh start    build if needed, start cluster + gateway, print the URL
+#   scripts/start-documentdb.sh stop     stop gateway and cluster
+#   scripts/start-documentdb.sh status   exit 0 and say so when the gateway answers, else exit 1
+#   scripts/start-documentdb.sh build    only build (or check the cache)
+#   scripts/start-documentdb.sh url      print the URL with the password (for tests; never log it)
+#   scripts/start-documentdb.sh restart-gateway | kill-gateway | restart-cluster | stop-cluster
+#                                        fault helpers for the store's tests
+#
+# Sources: archives in LINKBENCH_DOCUMENTDB_SRC, else <repo>/../shared/documentdb, else
+# /work/shared/documentdb (never copied into the repository). When none holds them, "start" prints one
+# line and exits 3, so callers can skip the tests that need the server.
+#
+# The build lives in LINKBENCH_DOCUMENTDB_CACHE (default /var/tmp/linkbench-documentdb/build-<key>),
+# keyed by the archives' checksums and this recipe's version; a later start on the same machine only
+# copies the staged files into PostgreSQL's directories. The running server lives in
+# LINKBENCH_DOCUMENTDB_DIR (default /var/tmp/linkbench-documentdb/run): its own PostgreSQL cluster on
+# 127.0.0.1:LINKBENCH_DOCUMENTDB_PG_PORT (default 5442) and the gateway on
+# 127.0.0.1:LINKBENCH_DOCUMENTDB_PORT (default 10260). The password is generated once, stored in
+# run/password (mode 600) and never printed; the full URL is in run/url (mode 600). Exit codes: 0 ok,
+# 1 failure (one line on standard error), 3 no sources (one line saying the tests are skipped).
+set -euo pipefail
+
+recipe=1   # bump when the build steps change: it is part of the cache key
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+base="${LINKBENCH_DOCUMENTDB_CACHE:-/var/tmp/linkbench-documentdb}"
+run="${LINKBENCH_DOCUMENTDB_DIR:-$base/run}"
+pg_port="${LINKBENCH_DOCUMENTDB_PG_PORT:-5442}"
+gw_port="${LINKBENCH_DOCUMENTDB_PORT:-10260}"
+user="${LINKBENCH_DOCUMENTDB_USER:-linkbench}"
+action="${1:-start}"
+pg_major=15
+
+fail() { echo "start-documentdb: $*" >&2; exit 1; }
+say() { [ -n "${QUIET:-}" ] || echo "start-documentdb: $*" >&2; }
+
+find_src() {
+    local d
+    for d in "${LINKBENCH_DOCUMENTDB_SRC:-}" "$root/../shared/documentdb" /work/shared/documentdb; do
+        if [ -n "$d" ] && ls "$d"/documentdb-*.tar.gz >/dev/null 2>&1 && ls "$d"/pgvector-*.tar.gz >/dev/null 2>&1 \
+            && ls "$d"/pg_cron-*.tar.gz >/dev/null 2>&1 && [ -f "$d/intelmathlib.pc" ]; then
+            (cd "$d" && pwd); return 0
+        fi
+    done
+    return 1
+}
+
+pgbin="/usr/lib/postgresql/$pg_major/bin"
+as_pg() { runuser -u postgres -- "$@"; }
+[ "$(id -u)" -eq 0 ] || fail "must run as root (it installs packages and runs the cluster as the user postgres)"
+
+# ---------------------------------------------------------------- packages
+apt_log=/tmp/start-documentdb-apt.log
+apt_ready=""
+ensure_packages() {
+    # runtime (and build) packages, pinned to the installed PostgreSQL so it is not upgraded
+    local want=(libbson-1.0-0 libpcre2-8-0 postgresql-$pg_major-postgis-3 postgresql-$pg_major-rum)
+    [ "${1:-}" = build ] && want+=(libbson-dev libintelrdfpmath-dev libpcre2-dev pkg-config make gcc)
+    if [ ! -x "$pgbin/initdb" ]; then want+=(postgresql-$pg_major); fi
+    local ver missing=()
+    ver="$(dpkg-query -W -f='${Version}' postgresql-$pg_major 2>/dev/null || true)"
+    if [ "${1:-}" = build ]; then
+        if [ -n "$ver" ]; then want+=("postgresql-server-dev-$pg_major=$ver"); else want+=(postgresql-server-dev-$pg_major); fi
+    fi
+    # pins that keep apt from upgrading the installed server, client and libpq along the way
+    local pins=() libpq
+    libpq="$(dpkg-query -W -f='${Version}' libpq5 2>/dev/null || true)"
+    if [ -n "$ver" ]; then pins+=("postgresql-$pg_major=$ver" "postgresql-client-$pg_major=$ver"); fi
+    if [ -n "$libpq" ] && [ "${1:-}" = build ]; then pins+=("libpq5=$libpq" "libpq-dev=$libpq"); fi
+    local p
+    for p in "${want[@]}"; do
+        dpkg-query -W -f='${Status}' "${p%%=*}" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+    done
+    if dpkg-query -W -f='${Status}' postgresql-$pg_major-cron 2>/dev/null | grep -q 'install ok installed'; then
+        # its pg_cron 1.4 control file would win over the 1.6 built here
+        DEBIAN_FRONTEND=noninteractive apt-get remove -y -q postgresql-$pg_major-cron >>"$apt_log" 2>&1 \
+            || fail "apt-get remove postgresql-$pg_major-cron failed (see $apt_log)"
+    fi
+    [ ${#missing[@]} -eq 0 ] && return 0
+    say "installing ${missing[*]}"
+    if [ -z "$apt_ready" ]; then
+        apt-get update -q >>"$apt_log" 2>&1 || fail "apt-get update failed (see $apt_log)"
+        apt_ready=1
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" "${pins[@]}" >>"$apt_log" 2>&1 \
+        || fail "apt-get install ${missing[*]} failed (see $apt_log)"
+}
+
+# ---------------------------------------------------------------- build
+src="$(find_src || true)"
+key=""
+if [ -n "$src" ]; then
+    key="$( (cd "$src" && sha256sum documentdb-*.tar.gz pgvector-*.tar.gz pg_cron-*.tar.gz intelmathlib.pc; echo "recipe $recipe pg $pg_major") \
+        | sha256sum | cut -c1-12)"
+fi
+build="$base/build-$key"
+stage="$build/stage"
+
+build_all() {
+    local log="$build/build.log" work="$build/work"
+    ensure_packages build
+    command -v cargo >/dev/null 2>&1 || [ -x "$HOME/.cargo/bin/cargo" ] || {
+        say "installing cargo"; DEBIAN_FRONTEND=noninteractive apt-get install -y -q cargo rustc >>"$apt_log" 2>&1 \
+            || fail "apt-get install cargo failed (see $apt_log)"; }
+    export PATH="$HOME/.cargo/bin:$PATH"
+    rm -rf "$work" "$stage"; mkdir -p "$work" "$stage"
+    : >"$log"
+    say "building DocumentDB from $src into $build (about 8-10 minutes; log $log)"
+    local t
+    for t in documentdb pgvector pg_cron; do tar xzf "$src"/$t-*.tar.gz -C "$work"; done
+    # gssapi headers: unpacked, not installed (installing libkrb5-dev would upgrade the krb5 libraries)
+    (cd "$work" && apt-get download libkrb5-dev krb5-multidev >>"$log" 2>&1) || fail "apt-get download libkrb5-dev failed (see $log)"
+    mkdir -p "$work/krb5"
+    for t in "$work"/*.deb; do dpkg -x "$t" "$work/krb5"; done
+    export C_INCLUDE_PATH="$work/krb5/usr/include${C_INCLUDE_PATH:+:$C_INCLUDE_PATH}"
+    export PKG_CONFIG_PATH="$src"
+    local pgcfg="$pgbin/pg_config" jobs
+    jobs="$(nproc)"
+    mk() { # dir, make args...: build, install into the system (later steps need it) and into the stage
+        local d="$1"; shift
+        (cd "$d" && make -j"$jobs" PG_CONFIG="$pgcfg" "$@" >>"$log" 2>&1 \
+            && make PG_CONFIG="$pgcfg" "$@" install >>"$log" 2>&1 \
+            && make PG_CONFIG="$pgcfg" "$@" DESTDIR="$stage" install >>"$log" 2>&1) \
+            || fail "building $(basename "$d") failed (see $log)"
+    }
+    mk "$work/pgvector" OPTFLAGS=""
+    mk "$work/pg_cron" with_llvm=no
+    mk "$work/documentdb/pg_documentdb_core" with_llvm=no
+    mk "$work/documentdb/pg_documentdb" with_llvm=no COPT="-DBSON_SUBTYPE_SENSITIVE=0x08 -Wno-error=switch"
+    (cd "$work/documentdb/pg_documentdb_gw" && CARGO_TARGET_DIR="$build/cargo" cargo build --release -j"$jobs" >>"$log" 2>&1) \
+        || fail "cargo build of the gateway failed (see $log)"
+    mkdir -p "$build/bin"
+    cp "$build/cargo/release/documentdb_gateway" "$build/bin/"
+    rm -rf "$work" "$build/cargo"
+    touch "$build/done"
+    say "built in $build"
+}
+
+ensure_built() {
+    [ -n "$src" ] || { echo "start-documentdb: DocumentDB sources not found (LINKBENCH_DOCUMENTDB_SRC, $root/../shared/documentdb, /work/shared/documentdb): the Mongo store's real-server tests are skipped" >&2; exit 3; }
+    mkdir -p "$base"
+    exec 9>"$base/build.lock"
+    flock 9
+    if [ ! -f "$build/done" ]; then build_all; fi
+    ensure_packages
+    # put the staged extension files in place when this machine lacks them or they differ
+    if ! cmp -s "$stage/usr/lib/postgresql/$pg_major/lib/pg_documentdb.so" "/usr/lib/postgresql/$pg_major/lib/pg_documentdb.so" \
+        || ! cmp -s "$stage/usr/lib/postgresql/$pg_major/lib/pg_cron.so" "/usr/lib/postgresql/$pg_major/lib/pg_cron.so"; then
+        cp -a "$stage"/. /
+    fi
+    flock -u 9
+}
+
+# ---------------------------------------------------------------- run
+data="$run/data"
+sock="$run/socket"
+pg_log="$run/postgres.log"
+gw_log="$run/gateway.log"
+gw_pid="$run/gateway.pid"
+pg_ctl() { as_pg "$pgbin/pg_ctl" -D "$data" "$@"; }
+psql_admin() { PGOPTIONS="-c client_min_messages=warning" as_pg "$pgbin/psql" -X -q -v ON_ERROR_STOP=1 -h "$sock" -p "$pg_port" -d postgres "$@"; }
+gateway_pid() { [ -f "$gw_pid" ] && kill -0 "$(cat "$gw_pid")" 2>/dev/null && cat "$gw_pid"; }
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+wait_for() { # seconds, command...: poll until the command succeeds or the deadline passes
+    local deadline=$((SECONDS + $1)); shift
+    until "$@"; do [ $SECONDS -lt $deadline ] || return 1; sleep 0.2; done
+}
+
+start_cluster() {
+    mkdir -p "$run"; chmod 755 "$run"; chown postgres "$run"
+    as_pg mkdir -p "$sock"
+    if [ ! -f "$data/PG_VERSION" ]; then
+        as_pg "$pgbin/initdb" -D "$data" -U postgres -A trust -E UTF8 --no-locale >"$run/initdb.log" 2>&1 \
+            || fail "initdb failed (see $run/initdb.log)"
+        cat >>"$data/postgresql.conf" <<CONF
+shared_preload_libraries = 'pg_cron, pg_documentdb_core, pg_documentdb'
+cron.database_name = 'postgres'
+listen_addresses = '127.0.0.1'
+port = $pg_port
+unix_socket_directories = '$sock'
+max_connections = 300
+CONF
+        # the gateway checks SCRAM itself, then connects without a password (loopback only)
+        printf 'local all all trust\nhost all all 127.0.0.1/32 trust\n' >"$data/pg_hba.conf"
+    fi
+    if ! pg_ctl status >/dev/null 2>&1; then
+        pg_ctl -w -t 120 -l "$pg_log" start >/dev/null 2>&1 || fail "postgres did not start within 120 s (see $pg_log)"
+    fi
+}
+
+setup_role() {
+    umask 077
+    [ -s "$run/password" ] || head -c 18 /dev/urandom | base64 | tr -d '/+=' >"$run/password"
+    local pw; pw="$(cat "$run/password")"
+    # the password goes through stdin, so it appears in no process list
+    psql_admin <<SQL >/dev/null || fail "could not create the extension or the role '$user' (see $pg_log)"
+CREATE EXTENSION IF NOT EXISTS documentdb CASCADE;
+SELECT format('CREATE ROLE %I LOGIN', '$user') WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '$user')
+\\gexec
+ALTER ROLE "$user" LOGIN CREATEROLE PASSWORD '$pw';
+GRANT documentdb_admin_role TO "$user" WITH ADMIN OPTION;
+SQL
+    printf 'mongodb://%s:%s@127.0.0.1:%s/?authMechanism=SCRAM-SHA-256&tls=false\n' "$user" "$pw" "$gw_port" >"$run/url"
+    umask 022
+}
+
+start_gateway() {
+    [ -n "$(gateway_pid || true)" ] && return 0
+    port_open "$gw_port" && fail "port $gw_port is taken by another process: set LINKBENCH_DOCUMENTDB_PORT"
+    if [ ! -f "$run/cert.pem" ]; then
+        openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj /CN=localhost \
+            -keyout "$run/key.pem" -out "$run/cert.pem" >/dev/null 2>&1 || fail "openssl could not make a certificate"
+        chmod 600 "$run/key.pem"
+    fi
+    cat >"$run/gateway.json" <<JSON
+{
+  "NodeHostName": "localhost",
+  "BlockedRolePrefixes": [ "documentdb", "citus", "pg", "internal_role" ],
+  "PostgresHostName": "127.0.0.1",
+  "PostgresPort": $pg_port,
+  "PostgresSystemUser": "postgres",
+  "PostgresDatabase": "postgres",
+  "GatewayListenPort": $gw_port,
+  "UseLocalHost": true,
+  "EnforceSslTcp": false,
+  "TransactionTimeoutSecs": 30,
+  "CursorTimeoutSecs": 60,
+  "PostgresCommandTimeoutSecs": 120,
+  "CertificateOptions": { "CertType": "pem_file", "FilePath": "$run/cert.pem", "KeyFilePath": "$run/key.pem" }
+}
+JSON
+    # exec all the way down, so the pid recorded is the gateway's own (stop and the fault tests kill it)
+    (cd "$run" && exec setsid "$build/bin/documentdb_gateway" "$run/gateway.json") >>"$gw_log" 2>&1 </dev/null &
+    echo $! >"$gw_pid"
+    wait_for 60 port_open "$gw_port" || fail "the gateway did not listen on 127.0.0.1:$gw_port within 60 s (see $gw_log)"
+}
+
+stop_gateway() { # signal: TERM (stop) or KILL (fault tests)
+    local pid; pid="$(gateway_pid || true)"
+    [ -n "$pid" ] || return 0
+    kill -"${1:-TERM}" "$pid" 2>/dev/null || true
+    wait_for 30 bash -c "! kill -0 $pid 2>/dev/null" || { kill -KILL "$pid" 2>/dev/null || true; }
+    wait_for 30 bash -c "! (exec 3<>/dev/tcp/127.0.0.1/$gw_port) 2>/dev/null" || true
+    rm -f "$gw_pid"
+}
+
+print_url() {
+    echo "DocumentDB runs: gateway 127.0.0.1:$gw_port (log $gw_log), PostgreSQL 127.0.0.1:$pg_port (log $pg_log)"
+    echo "  linkbench: -c config/mongo.properties -D url=mongodb://127.0.0.1:$gw_port/ -D user=$user -D password_file=$run/password"
+    echo "  tests: export LINKBENCH_MONGO_URL=\"\$(cat $run/url)\"   (the whole URL, password included, is in $run/url)"
+}
+
+case "$action" in
+    build) ensure_built ;;
+    start)
+        ensure_built
+        start_cluster
+        setup_role
+        start_gateway
+        [ -n "${QUIET:-}" ] || print_url ;;
+    stop)
+        stop_gateway TERM
+        pg_ctl status >/dev/null 2>&1 && pg_ctl -m fast -w stop >/dev/null
+        exit 0 ;;
+    status)
+        if [ -n "$(gateway_pid || true)" ] && port_open "$gw_port" && pg_ctl status >/dev/null 2>&1; then
+            print_url; exit 0
+        fi
+        echo "DocumentDB does not run (gateway 127.0.0.1:$gw_port, PostgreSQL 127.0.0.1:$pg_port)"; exit 1 ;;
+    url) [ -s "$run/url" ] || fail "no URL yet: run start first"; cat "$run/url" ;;
+    kill-gateway) stop_gateway KILL ;;
+    restart-gateway) stop_gateway KILL; start_gateway ;;
+    stop-cluster) pg_ctl status >/dev/null 2>&1 && pg_ctl -m immediate -w stop >/dev/null; exit 0 ;;
+    restart-cluster)
+        pg_ctl status >/dev/null 2>&1 && pg_ctl -m immediate -w stop >/dev/null
+        pg_ctl -w -t 120 -l "$pg_log" start >/dev/null 2>&1 || fail "postgres did not start within 120 s (see $pg_log)" ;;
+    *) fail "unknown action '$action' (start, stop, status, build, url, kill-gateway, restart-gateway, stop-cluster, restart-cluster)" ;;
+esac

@@ -1,0 +1,146 @@
+package io.linkbench.store.mongo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.mongodb.ConnectionString;
+import io.linkbench.tck.Await;
+import io.linkbench.tck.FaultSupport;
+import io.linkbench.tck.FaultSupport.CapturedRun;
+import io.linkbench.tck.KilledLoad;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Faults on the real transactional server (LINKBENCH_MONGO_URL; in CI the DocumentDB of
+ * scripts/start-documentdb.sh, which LINKBENCH_DOCUMENTDB_CONTROL names so the tests can kill it):
+ * the gateway killed and restarted, and its PostgreSQL cluster crashed and restarted, in the middle of
+ * a request phase with transactions on cost only the operations that were running (the phase ends on
+ * time and verify finds 0 mismatches: a link write and its count commit together); a wrong password
+ * ends the run with one line that names neither password; a killed load is refused by -r.
+ */
+@Tag("mongo")
+class MongoRealServerFaultTest {
+    private static final String DB = "lbtest_faults";
+
+    @Test
+    void gatewayKilledAndRestartedMidPhaseCostsOnlyTheRunningOperations(@TempDir Path results) throws Exception {
+        serverRestartedMidPhase("restart-gateway", results);
+    }
+
+    @Test
+    void clusterCrashedAndRestartedMidPhaseCostsOnlyTheRunningOperations(@TempDir Path results) throws Exception {
+        serverRestartedMidPhase("restart-cluster", results);
+    }
+
+    private static void serverRestartedMidPhase(String action, Path results) throws Exception {
+        Path control = RealMongo.controlOrSkip();
+        String url = RealMongo.urlOrSkip();
+        MongoCli.load(url, DB, 2001, "on", results.resolve("load"));
+        int maxtime = 12;
+        long t0 = System.nanoTime();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<Integer> run = MongoCli.requests(pool, url, DB, 2001, maxtime, "on", 10, results.resolve("r"));
+            waitForRequests(results.resolve("r"), t0);
+            Process p = new ProcessBuilder(control.toString(), action).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), action + " ended");
+            assertEquals(0, p.exitValue(), action + ": " + out);
+            assertEquals(0, run.get(maxtime + 90, TimeUnit.SECONDS), "exit code of -r across " + action);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertTrue(seconds < maxtime + 60, "a " + maxtime + " s phase took " + seconds + " s");
+        } finally {
+            pool.shutdownNow();
+        }
+        JsonNode phase = MongoCli.phase(MongoCli.result(results.resolve("r")));
+        for (JsonNode op : phase.get("ops")) {
+            for (var kind : (Iterable<Map.Entry<String, JsonNode>>) op.get("errors_by_kind")::fields) {
+                assertTrue(List.of("CONNECTION", "TIMEOUT", "CONFLICT").contains(kind.getKey()),
+                        "errors of " + op.get("name") + " are failures of the server's absence: " + op);
+            }
+        }
+        assertEquals(0, MongoCli.run(url, DB, "-D", "transactions=on", "verify"), "verify after " + action);
+    }
+
+    /**
+     * Until the request phase has written an interval of requests to its intervals.csv (the requesters are
+     * at work, so the fault comes mid-phase), within 60 s of {@code t0}.
+     */
+    private static void waitForRequests(Path dir, long t0) throws Exception {
+        Duration left = Duration.ofNanos(Math.max(0, t0 + TimeUnit.SECONDS.toNanos(60) - System.nanoTime()));
+        Await.until(left, "a request interval in " + dir, () -> requestIntervals(dir) > 0);
+    }
+
+    private static long requestIntervals(Path dir) {
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().equals("intervals.csv")).toList()) {
+                try (java.util.stream.Stream<String> lines = Files.lines(f)) {
+                    return lines.filter(l -> l.startsWith("request,")).count();
+                }
+            }
+            return 0;
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            return 0; // not written yet
+        }
+    }
+
+    @Test
+    void wrongPasswordEndsTheRunWithOneLine(@TempDir Path results) throws Exception {
+        String url = RealMongo.urlOrSkip();
+        ConnectionString cs = new ConnectionString(url);
+        org.junit.jupiter.api.Assumptions.assumeTrue(cs.getCredential() != null, "the URL names no user");
+        String wrong = "not-the-password-42";
+        CapturedRun o = FaultSupport.runCapturingErr("-D", "store=mongo", "-D", "url=" + withoutCredentials(url),
+                "-D", "user=" + cs.getUsername(), "-D", "password=" + wrong, "-D", "server_selection_timeout=5",
+                "-r", "--results", results.toString());
+        assertEquals(1, o.exitCode(), o.err());
+        String line = o.firstLine("linkbench:");
+        assertTrue(line.startsWith("linkbench: cannot connect to MongoDB at " + cs.getHosts().get(0)
+                + " as '" + cs.getUsername() + "'"), o.err());
+        assertTrue(line.toLowerCase().contains("auth"), "the cause is named: " + line);
+        assertFalse(o.err().contains(wrong), "the password given is not printed: " + o.err());
+        assertFalse(o.err().contains(String.valueOf(cs.getPassword())), "nor the right one: " + o.err());
+    }
+
+    @Test
+    void requestsOnAKilledLoadAreRefused(@TempDir Path tmp) throws Exception {
+        String url = RealMongo.urlOrSkip();
+        ConnectionString cs = new ConnectionString(url);
+        List<String> common = new ArrayList<>(List.of("-c", MongoCli.repositoryRoot().resolve("config/mongo.properties").toString(),
+                "-D", "url=" + withoutCredentials(url), "-D", "dbid=lbtest_killed", "-D", "maxid1=200001",
+                "-D", "maxtime=1", "-D", "requesters=1", "-D", "displayfreq=1", "-D", "progressfreq=1"));
+        if (cs.getCredential() != null) { // the password through a file: the child's command line is visible
+            Path pw = Files.writeString(tmp.resolve("pw"), new String(cs.getPassword()));
+            common.addAll(List.of("-D", "user=" + cs.getUsername(), "-D", "password_file=" + pw));
+        }
+        List<String> load = new ArrayList<>(common);
+        load.addAll(List.of("-D", "schema=recreate", "-l", "--results", tmp.resolve("load").toString()));
+        KilledLoad.run(tmp, 1_500, load);
+        List<String> requests = new ArrayList<>(common);
+        requests.addAll(List.of("-r", "--results", tmp.resolve("refused").toString()));
+        CapturedRun refused = FaultSupport.runCapturingErr(requests.toArray(String[]::new));
+        assertEquals(1, refused.exitCode(), refused.err());
+        assertTrue(refused.firstLine().startsWith("linkbench: the last load into this store did not complete"),
+                refused.err());
+    }
+
+    /** The URL without its user and password (given apart as user and password or password_file). */
+    static String withoutCredentials(String url) {
+        return url.replaceFirst("^mongodb://[^@/]*@", "mongodb://")
+                .replaceAll("([?&])authMechanism=[^&]*&?", "$1"); // the driver wants a user in the URL with it
+    }
+}

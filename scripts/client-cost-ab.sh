@@ -4,7 +4,8 @@
 #
 #   scripts/client-cost-ab.sh CASE OLD_JAR NEW_JAR [ROUNDS] [SECONDS]
 #
-# CASE is innodb-2011, rocksdb-2011, rocksdb-2017 or pg-2017 (store, engine and mix). Loads
+# CASE is innodb-2011, innodb-2017, rocksdb-2011, rocksdb-2017 or pg-2017 (store, engine and mix; the
+# 2011 mix goes as -D keys of config/workload-2011.properties that both builds know). Loads
 # maxid1=200001 once with NEW_JAR (2 loaders, dbid lbab_<case>), then runs ROUNDS (default 2) pairs
 # of request phases (2 requesters, SECONDS each, default 30), old then new, each JVM under
 # /usr/bin/time. Statements come from the server's counters read around each phase by the server's
@@ -12,20 +13,29 @@
 # database. OLD_HOST / NEW_HOST (default 127.0.0.1 and localhost) pick each build's host: with
 # localhost the new MySQL store connects through the server's Unix socket; OLD_ARGS / NEW_ARGS add
 # options to one build's phases (e.g. NEW_ARGS="-D socket=/var/tmp/linkbench-postgres/socket" for the
-# PostgreSQL store's Unix socket). Prints one row per phase
+# PostgreSQL store's Unix socket); SKIP_LOAD=1 reuses the database of an earlier run. Prints one row per phase
 # and the load average; the JVM's start-up and compilation are inside the figures, as users run it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-case_="${1:?case: innodb-2011, rocksdb-2011, rocksdb-2017 or pg-2017}"
+case_="${1:?case: innodb-2011, innodb-2017, rocksdb-2011, rocksdb-2017 or pg-2017}"
 old="${2:?old jar}"
 new="${3:?new jar}"
 rounds="${4:-2}"
 secs="${5:-30}"
 old_host="${OLD_HOST:-127.0.0.1}"
 new_host="${NEW_HOST:-localhost}"
+# the 2011 mix as -D keys both builds know (an older build cannot read today's workload-2011.properties:
+# its workload_rules and link_id2_rule keys are newer), so both run the same workload
+mix2011=()
+while IFS='=' read -r k v; do
+    k="${k// /}"; v="${v// /}"
+    [[ -z $k || $k == \#* || $k == workload_rules || $k == link_id2_rule ]] && continue
+    mix2011+=(-D "$k=$v")
+done < config/workload-2011.properties
 case "$case_" in
-    innodb-2011) cfg=(-c config/innodb.properties -c config/workload-2011.properties) ;;
-    rocksdb-2011) cfg=(-c config/myrocks.properties -c config/workload-2011.properties) ;;
+    innodb-2011) cfg=(-c config/innodb.properties "${mix2011[@]}") ;;
+    innodb-2017) cfg=(-c config/innodb.properties) ;;
+    rocksdb-2011) cfg=(-c config/myrocks.properties "${mix2011[@]}") ;;
     rocksdb-2017) cfg=(-c config/myrocks.properties) ;;
     pg-2017) cfg=(-c config/postgres.properties) ;;
     *) echo "client-cost-ab: unknown case '$case_'" >&2; exit 2 ;;
@@ -49,8 +59,10 @@ fi
 hz="$(getconf CLK_TCK)"
 common=(-D dbid="$db" -D maxid1=200001 -D loaders=2 -D requesters=2)
 echo "== $case_, $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%F %H:%M UTC')"
-java -jar "$new" "${cfg[@]}" "${common[@]}" -D schema=recreate -l --results "$out/load" > "$out/load.out" 2>&1 \
-    || { echo "client-cost-ab: the load failed, see $out/load.out" >&2; exit 1; }
+if [[ ${SKIP_LOAD:-} != 1 ]]; then
+    java -jar "$new" "${cfg[@]}" "${common[@]}" -D schema=recreate -l --results "$out/load" > "$out/load.out" 2>&1 \
+        || { echo "client-cost-ab: the load failed, see $out/load.out" >&2; exit 1; }
+fi
 printf '%-4s %-9s %7s %7s %9s %8s %9s %9s %10s %10s %10s %7s\n' build host user_s sys_s requests req/s \
     stmts/req cli_us/req user_us/req cli_us/stmt srv_us/req load1
 for r in $(seq "$rounds"); do

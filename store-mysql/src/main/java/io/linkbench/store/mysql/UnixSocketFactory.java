@@ -4,13 +4,13 @@ import com.mysql.cj.conf.PropertySet;
 import com.mysql.cj.protocol.ServerSession;
 import com.mysql.cj.protocol.SocketConnection;
 import com.mysql.cj.protocol.SocketFactory;
-import io.linkbench.store.support.UnixSocket;
+import io.linkbench.store.support.ChannelSocket;
 import java.io.Closeable;
 import java.io.IOException;
 
 /**
  * The Connector/J socket factory ({@code socketFactory}) of the store's connections when {@code socket}
- * names the server's Unix domain socket: it opens a {@link UnixSocket} at the path in the connection
+ * names the server's Unix domain socket: it opens a {@link ChannelSocket} at the path in the connection
  * property {@link #SOCKET_PATH} (Connector/J creates one factory per connection by its class name, so
  * the path travels as a property) and ignores host and port. A local socket needs no TLS, so the store
  * turns it off on these connections; asking for it anyway fails with a clear message.
@@ -27,7 +27,7 @@ public final class UnixSocketFactory implements SocketFactory {
         if (path.isEmpty()) {
             throw new IOException("no Unix socket path in connection property " + SOCKET_PATH);
         }
-        return (T) UnixSocket.connect(path);
+        return (T) ChannelSocket.unix(path);
     }
 
     @Override

@@ -74,6 +74,8 @@ final class Connector {
             props.setProperty("socketFactory", UnixSocketFactory.class.getName());
             props.setProperty("socketFactoryArg", config.socket());
             props.setProperty("sslmode", "disable"); // a local socket needs no TLS
+        } else {
+            props.setProperty("socketFactory", TcpSocketFactory.class.getName()); // one system call a read
         }
         long timeoutMs = purpose == Purpose.ADMIN ? 0 : config.socketTimeoutMs();
         props.setProperty("options", "-c statement_timeout=" + timeoutMs + " -c search_path=" + config.schema());

@@ -397,6 +397,20 @@ public final class ChannelSocket extends Socket {
         tcpOption(StandardSocketOptions.SO_SNDBUF, size);
     }
 
+    /** IP_TOS on TCP; no such option on a Unix domain socket. */
+    @Override
+    public void setTrafficClass(int trafficClass) throws SocketException {
+        tcpOption(StandardSocketOptions.IP_TOS, trafficClass);
+    }
+
+    /** Binds a TCP socket's local end before it connects. */
+    @Override
+    public void bind(SocketAddress local) throws IOException {
+        if (path == null) {
+            channel.bind(local);
+        }
+    }
+
     /** TCP_NODELAY on TCP; no such option on a Unix domain socket. */
     @Override
     public void setTcpNoDelay(boolean on) throws SocketException {

@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.net.StandardProtocolFamily;
@@ -21,9 +22,15 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
+import java.security.KeyStore;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLServerSocket;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -199,6 +206,52 @@ class ChannelSocketTest {
         try (ChannelSocket s = ChannelSocket.tcp()) {
             assertThrows(UnknownHostException.class,
                     () -> s.connect(InetSocketAddress.createUnresolved("nosuchhost.invalid", 5432), 60_000));
+        }
+    }
+
+    /** Both drivers layer TLS over the raw socket (SSLSocketFactory.createSocket(socket, ...)). */
+    @Test
+    void tlsLayersOverATcpChannel() throws Exception {
+        Path keystore = dir.resolve("server.p12");
+        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+        Process p = new ProcessBuilder(keytool, "-genkeypair", "-keyalg", "RSA", "-keysize", "2048", "-alias", "s",
+                "-dname", "CN=localhost", "-validity", "2", "-storetype", "PKCS12", "-keystore", keystore.toString(),
+                "-storepass", "changeit", "-keypass", "changeit").redirectErrorStream(true).start();
+        p.getInputStream().transferTo(OutputStream.nullOutputStream());
+        assertEquals(0, p.waitFor(), "keytool");
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        try (InputStream in = java.nio.file.Files.newInputStream(keystore)) {
+            ks.load(in, "changeit".toCharArray());
+        }
+        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        kmf.init(ks, "changeit".toCharArray());
+        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        tmf.init(ks);
+        SSLContext tls = SSLContext.getInstance("TLS");
+        tls.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
+        try (SSLServerSocket server = (SSLServerSocket) tls.getServerSocketFactory()
+                .createServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<Void> peer = CompletableFuture.runAsync(() -> {
+                try (Socket c = server.accept()) {
+                    int b = c.getInputStream().read();
+                    c.getOutputStream().write(b + 1);
+                    c.getOutputStream().flush();
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            ChannelSocket raw = ChannelSocket.tcp();
+            raw.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort()), 60_000);
+            raw.setSoTimeout(60_000);
+            try (SSLSocket s = (SSLSocket) tls.getSocketFactory().createSocket(raw, "localhost",
+                    server.getLocalPort(), true)) {
+                s.startHandshake();
+                s.getOutputStream().write(41);
+                s.getOutputStream().flush();
+                assertEquals(42, s.getInputStream().read());
+            }
+            peer.get(60, TimeUnit.SECONDS);
+            assertTrue(raw.isClosed(), "closing the TLS socket closes the channel under it");
         }
     }
 }

@@ -90,6 +90,8 @@ final class Connector {
                 .append("&useAffectedRows=").append(purpose == Purpose.TRANSACTIONAL);
         if (!config.socket().isEmpty()) {
             url.append(UNIX_SOCKET_OPTIONS);
+        } else if (!urlOptionNamed("socketfactory")) {
+            url.append("&socketFactory=").append(TcpSocketFactory.class.getName()); // one system call a read
         }
         if (!config.urlOptions().isEmpty()) {
             url.append('&').append(config.urlOptions());

@@ -34,6 +34,11 @@ import java.util.OptionalLong;
  */
 final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore, ConnectionLimit,
         io.linkbench.store.ServerConfiguration {
+    /** What each operation sends to the server (round trips), for the run's facts; stores/mysql.md has the statements. */
+    static final String ROUND_TRIPS = "GET_NODE, ADD_NODE, UPDATE_NODE, DELETE_NODE, COUNT_LINK 1; MULTIGET_LINK 1"
+            + " per 1,024 id2s; GET_LINKS_LIST 1 + 1 per payload over 255 bytes; ADD_LINK 3 (4 for an existing link);"
+            + " UPDATE_LINK 3 (4 when visibility changes, 2 without a link); DELETE_LINK 4 (3 hidden, 2 without a link)";
+
     private static final String BUILD_INDEX_STEP = "build index " + Schema.LINK_INDEX;
 
     private final MySqlConfig config;
@@ -125,6 +130,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
             Map<String, String> facts = new LinkedHashMap<>();
             facts.put("server", config.address());
             facts.put("transport", config.socket().isEmpty() ? "tcp" : "unix socket");
+            facts.put("round_trips", ROUND_TRIPS);
             facts.put("database", config.database());
             facts.put("isolation", config.isolation().sqlName());
             facts.put("tables", config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable());

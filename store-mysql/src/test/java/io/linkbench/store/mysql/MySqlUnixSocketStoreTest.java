@@ -1,6 +1,7 @@
 package io.linkbench.store.mysql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.SchemaMode;
@@ -35,6 +36,7 @@ class MySqlUnixSocketStoreTest extends GraphStoreContract {
         try (GraphStore store = MySqlTestServer.open(settings)) {
             store.prepareForLoad(SchemaMode.RECREATE);
             assertEquals("unix socket", store.info().facts().get("transport"));
+            assertTrue(store.info().facts().get("round_trips").startsWith("GET_NODE"), "round trips per operation");
             assertEquals(socket, store.info().facts().get("server"));
         }
         settings.put("host", "127.0.0.1");

@@ -36,6 +36,11 @@ import java.util.OptionalLong;
  */
 final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore, ConnectionLimit,
         io.linkbench.store.ServerConfiguration {
+    /** What each operation sends to the server (round trips), for the run's facts; stores/postgres.md has the statements. */
+    static final String ROUND_TRIPS = "GET_NODE, ADD_NODE, UPDATE_NODE, DELETE_NODE, COUNT_LINK, MULTIGET_LINK 1;"
+            + " GET_LINKS_LIST 1 + 1 per payload over 1,024 bytes; ADD_LINK 3 (5 for an existing link);"
+            + " UPDATE_LINK 3 (4 when visibility changes); DELETE_LINK 4 (3 hidden, 2 without a link)";
+
     private final PgConfig config;
     private final Connector connector;
     private final SqlText sql;
@@ -93,6 +98,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
             Map<String, String> facts = new LinkedHashMap<>();
             facts.put("server", config.address());
             facts.put("transport", config.socket().isEmpty() ? "tcp" : "unix socket");
+            facts.put("round_trips", ROUND_TRIPS);
             facts.put("database", config.database());
             facts.put("schema", config.schema());
             facts.put("isolation", config.isolation().sqlName());

@@ -1,6 +1,7 @@
 package io.linkbench.store.postgres;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.store.GraphStore;
 import io.linkbench.tck.GraphStoreContract;
@@ -42,6 +43,7 @@ class PgUnixSocketStoreTest extends GraphStoreContract {
     void theFactsSayTheSocket() throws Exception {
         try (GraphStore store = openFreshStore()) {
             assertEquals("unix socket", store.info().facts().get("transport"));
+            assertTrue(store.info().facts().get("round_trips").startsWith("GET_NODE"), "round trips per operation");
             assertEquals(Path.of(DIR, ".s.PGSQL." + PgTestServer.PORT).toString(), store.info().facts().get("server"));
         }
     }

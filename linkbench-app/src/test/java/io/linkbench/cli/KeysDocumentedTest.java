@@ -1,23 +1,28 @@
-package io.linkbench.config;
+package io.linkbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linkbench.config.Setting;
+import io.linkbench.run.CoreSettings;
 import io.linkbench.store.StoreProvider;
 import io.linkbench.store.StoreProviders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every key is declared once, next to the code that parses it, and documented where users look for it: a
- * core key as a row of the README's key table, a store's key on its store page (or, for a store without
- * one, in the README). A key added without its documentation fails here, not in a user's hands.
+ * Every key is declared once, next to the code that parses it, documented where users look for it (a
+ * core key as a row of the README's key table, a store's key on its store page or, for a store without
+ * one, in the README) and known to the original-config translation table ({@link OriginalConfig}: read
+ * from an original key, or new in linkbench). A key added without these fails here, not in a user's hands.
  */
 class KeysDocumentedTest {
     private static final Path ROOT = root();
@@ -72,5 +77,53 @@ class KeysDocumentedTest {
                 "link_datasize", "node_datasize", "link_datasize_limit", "node_datasize_limit")), shaping.toString());
         assertTrue(shaping.stream().noneMatch(k -> Set.of("requesters", "maxtime", "requestrate", "store").contains(k)),
                 "run-time keys do not shape the graph: " + shaping);
+    }
+
+    @Test
+    void everyCoreKeyIsDeclaredOnce() {
+        Set<String> seen = new HashSet<>();
+        List<String> twice = CoreSettings.all().stream().map(Setting::key).filter(k -> !seen.add(k)).toList();
+        assertEquals(List.of(), twice, "core keys declared more than once (a store's clash with a core key: ProviderContract)");
+    }
+
+    @Test
+    void everyCoreKeyIsInTheOriginalConfigTranslationTable() {
+        List<String> unknown = new ArrayList<>();
+        List<String> both = new ArrayList<>();
+        Set<String> core = new TreeSet<>();
+        for (Setting s : CoreSettings.all()) {
+            core.add(s.key());
+            boolean translated = OriginalConfig.FROM_ORIGINAL.containsKey(s.key());
+            boolean isNew = OriginalConfig.NEW_IN_LINKBENCH.contains(s.key());
+            if (!translated && !isNew) {
+                unknown.add(s.key());
+            } else if (translated && isNew) {
+                both.add(s.key());
+            }
+        }
+        assertEquals(List.of(), unknown, "core keys neither translated from an original key (OriginalConfig.FROM_ORIGINAL)"
+                + " nor listed as new in linkbench (OriginalConfig.NEW_IN_LINKBENCH)");
+        assertEquals(List.of(), both, "core keys both translated from an original key and listed as new");
+        Set<String> stale = new TreeSet<>(OriginalConfig.FROM_ORIGINAL.keySet());
+        stale.addAll(OriginalConfig.NEW_IN_LINKBENCH);
+        stale.removeAll(core);
+        assertEquals(Set.of(), stale, "the translation table names keys that are not core keys");
+    }
+
+    @Test
+    void anOriginalKeyOfTheSameNameIsPassedThrough() {
+        Map<String, String> defaults = new java.util.HashMap<>();
+        CoreSettings.all().forEach(s -> defaults.put(s.key(), s.defaultValue()));
+        List<String> dropped = new ArrayList<>();
+        OriginalConfig.FROM_ORIGINAL.forEach((ours, originals) -> {
+            if (originals.contains(ours)) {
+                OriginalConfig.Translation t = OriginalConfig.translate("test.properties", Map.of(ours, defaults.get(ours)),
+                        path -> java.util.Optional.empty());
+                if (!defaults.get(ours).equals(t.values().get(ours))) {
+                    dropped.add(ours + " -> " + t.values());
+                }
+            }
+        });
+        assertEquals(List.of(), dropped, "keys the table says the original has under our name, not translated as they are");
     }
 }

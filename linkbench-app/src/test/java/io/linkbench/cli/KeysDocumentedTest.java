@@ -111,6 +111,16 @@ class KeysDocumentedTest {
     }
 
     @Test
+    void theKeysNewInLinkbenchAreListedOnTheOriginalConfigsPage() throws IOException {
+        String page = Files.readString(ROOT.resolve("src/site/markdown/original-configs.md"));
+        int list = page.indexOf("Our keys with no counterpart in the original's files");
+        assertTrue(list >= 0, "original-configs.md has no list of our keys without an original counterpart");
+        String text = page.substring(list, page.indexOf("\n\n", list) < 0 ? page.length() : page.indexOf("\n\n", list));
+        List<String> missing = OriginalConfig.NEW_IN_LINKBENCH.stream().filter(k -> !text.contains("`" + k + "`")).sorted().toList();
+        assertEquals(List.of(), missing, "keys new in linkbench not in original-configs.md's list");
+    }
+
+    @Test
     void anOriginalKeyOfTheSameNameIsPassedThrough() {
         Map<String, String> defaults = new java.util.HashMap<>();
         CoreSettings.all().forEach(s -> defaults.put(s.key(), s.defaultValue()));

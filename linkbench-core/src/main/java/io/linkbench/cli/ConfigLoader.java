@@ -1,7 +1,7 @@
 package io.linkbench.cli;
 
 import io.linkbench.config.ConfigException;
-import io.linkbench.config.CoreSettings;
+import io.linkbench.run.CoreSettings;
 import io.linkbench.config.KeyCheck;
 import io.linkbench.config.MessageText;
 import io.linkbench.config.Setting;

@@ -1,7 +1,7 @@
 package io.linkbench.cli;
 
 import io.linkbench.config.ConfigException;
-import io.linkbench.config.CoreSettings;
+import io.linkbench.run.CoreSettings;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import java.util.ArrayList;
@@ -57,7 +57,52 @@ final class OriginalConfig {
             Map.entry(Pattern.compile(".*mongo.*"), "mongo"),
             Map.entry(Pattern.compile(".*memory.*"), "memory"));
 
+    /**
+     * The translation table by our key: the original's keys each core key is read from in an original
+     * file (its own name when the original has the same key). Every core key is here or in
+     * {@link #NEW_IN_LINKBENCH}; {@code src/site/markdown/original-configs.md} has the conversions.
+     */
+    static final Map<String, List<String>> FROM_ORIGINAL = fromOriginal();
+    /**
+     * Core keys with no counterpart in the original's files: what the original does is their default,
+     * or the original has no such choice. {@code workload_rules = 2012} sets four of them.
+     */
+    static final Set<String> NEW_IN_LINKBENCH = Set.of("schema", "client_count", "client_index", "start_at",
+            "fleet_wait_seconds", "load_writeback", "allow_incomplete_load", "request_counts", "arrival", "max_retries",
+            "retry_backoff_ms", "probe_devices", "probe_server_pid", "link_type_split", "link_id2_rule",
+            "link_time_spread_ms", "write_versions", "node_permutation", "link_type_choice", "updatelink_missing",
+            "link_multiget_size", "link_multiget_existing_pct", "link_multiget_miss", "link_multiget_distinct",
+            "getlinklist_continue", "link_write_uncorr", "nlinks_section", "nlinks_max_share", "nlinks_tail",
+            "node_datasize_limit", "link_datasize_limit", "payload_chunk_length", "addlink_existing_pct",
+            "link_existing_pct", "deletelink_expunge_pct", "getlinklist_limit");
+
     private OriginalConfig() {
+    }
+
+    private static Map<String, List<String>> fromOriginal() {
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        m.put("store", List.of("linkstore", "nodestore", "linkstorefactory", "nodestorefactory", "store"));
+        m.put("seed", List.of("load_random_seed", "request_random_seed"));
+        m.put("bulk_insert_count", List.of("*_bulk_insert_batch"));
+        RENAMED.forEach((original, ours) -> m.computeIfAbsent(ours, k -> new ArrayList<>()).add(original));
+        for (String same : List.of("startid1", "maxid1", "link_type_count", "loaders", "requesters", "requests",
+                "requestrate", "maxtime", "warmup_time", "displayfreq", "progressfreq", "addnode", "updatenode",
+                "deletenode", "getnode", "addlink", "deletelink", "updatelink", "countlink", "getlink", "getlinklist",
+                "getlinklist_history", "link_multiget_dist_min", "link_multiget_dist_max", "link_multiget_dist_prob",
+                "read_shape", "read_uncorr_shape", "read_uncorr_blend", "write_shape", "write_uncorr_shape",
+                "write_uncorr_blend", "node_read_shape", "node_update_shape", "node_delete_shape", "link_datasize",
+                "node_datasize")) {
+            m.computeIfAbsent(same, k -> new ArrayList<>()).add(same);
+        }
+        ACCESS_FUNCTIONS.forEach(key -> m.put(key, List.of(key)));
+        m.put("payload_content", List.of("link_add_datagen", "node_add_datagen"));
+        for (String kind : List.of("link", "node")) {
+            GENERATOR_KEYS.forEach((original, suffix) -> m.put(kind + suffix, List.of(kind + "_add_datagen_" + original)));
+        }
+        m.put("nlinks_file", List.of("data_file"));
+        m.put("workload_rules", List.of("never_change"));
+        m.replaceAll((ours, originals) -> List.copyOf(originals));
+        return java.util.Collections.unmodifiableMap(m);
     }
 
     private static Map<String, String> rules2012() {

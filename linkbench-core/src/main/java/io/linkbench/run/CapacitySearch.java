@@ -1,6 +1,7 @@
 package io.linkbench.run;
 
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.Slo;
 import io.linkbench.measure.StepLatency;
 import java.io.PrintStream;
 import java.util.ArrayList;

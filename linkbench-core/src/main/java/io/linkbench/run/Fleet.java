@@ -1,10 +1,12 @@
 package io.linkbench.run;
 
 import io.linkbench.config.ConfigException;
+import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -20,6 +22,12 @@ import java.util.Optional;
  * @param waitSeconds {@code fleet_wait_seconds}: how long clients 1.. of a fleet load wait for client 0
  */
 public record Fleet(int count, int index, Optional<Instant> startAt, double waitSeconds) {
+    /** The keys {@link #from} reads, with their defaults. */
+    public static final List<Setting> SETTINGS = List.of(
+            Setting.of("client_count", "1", "client hosts that together do what one host would: each loads its slice of startid1..maxid1-1 and runs its share of requests and requestrate with streams of its own"),
+            Setting.of("client_index", "0", "this host's index in the fleet, 0 .. client_count-1 (a Kubernetes Indexed Job's JOB_COMPLETION_INDEX sets it)"),
+            Setting.of("start_at", "", "ISO-8601 instant (e.g. 2026-01-31T12:00:00Z) at which the first phase starts its measured window on every host; also the base time of loaded rows; empty: start at once"),
+            Setting.of("fleet_wait_seconds", "300", "a fleet load: how long clients 1.. wait for client 0 to prepare the schema"));
     /** A host on its own. */
     public static final Fleet SINGLE = new Fleet(1, 0, Optional.empty(), 300);
 

@@ -1,6 +1,5 @@
 package io.linkbench.run;
 
-import io.linkbench.config.CoreSettings;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import io.linkbench.store.GraphStore;
@@ -25,7 +24,9 @@ import java.util.Optional;
 public final class LoadRecord {
     /** The key that lets {@code -r} run on a store whose last load did not complete. */
     public static final String KEY = "allow_incomplete_load";
-    /** Keys other than startid1, maxid1 and seed that change the loaded graph. */
+    /** The keys {@link #check} reads (declared before {@link #GRAPH_KEYS}, which {@link CoreSettings} builds from it). */
+    public static final List<Setting> SETTINGS = List.of(Setting.of(KEY, "false",
+            "-r without -l: true runs the request phase on a store whose last load did not complete (killed, interrupted, failed) or that records none; false refuses"));
     /** The keys declared as shaping the graph ({@link Setting#shapesGraph()}), sorted, so a declaration's place does not matter. */
     static final List<String> GRAPH_KEYS = CoreSettings.all().stream().filter(Setting::shapesGraph).map(Setting::key)
             .sorted().toList();

@@ -1,10 +1,12 @@
 package io.linkbench.run;
 
 import io.linkbench.config.ConfigException;
+import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import io.linkbench.store.SchemaMode;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 /**
  * How the phases run: threads, limits, batching, rates and retries. Built once from the settings
@@ -40,6 +42,30 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
                         double displaySeconds, int maxRetries, long retryBackoffMs, List<String> probeDevices,
                         OptionalLong probeServerPid, boolean loadWriteback,
                         Fleet fleet) {
+
+    /** Every key {@link #from} reads, with its default: its own, then the {@link Fleet}'s. */
+    public static final List<Setting> SETTINGS = Stream.of(List.of(
+            Setting.of("store", "rocksdb", "store provider: rocksdb (embedded), memory, mysql, mongo, noop, or a plug-in's name"),
+            Setting.of("seed", "20111", "seed of every random stream: the same seed gives the same graph and operations"),
+            Setting.of("schema", "create", "create: refuse to load into a non-empty store; recreate: drop and recreate first"),
+            Setting.of("loaders", "2", "link loader threads (one more thread loads nodes)"),
+            Setting.of("bulk_insert_count", "1024", "rows per bulk-load batch"),
+            Setting.of("load_chunk_size", "1024", "node ids a link loader takes at a time"),
+            Setting.of("progressfreq", "5", "seconds between load progress reports"),
+            Setting.of("load_writeback", "true", "after the post-load steps, wait (sync -f) until the data directory's file system has written its dirty pages, timed and charged to the load as its write-back step; false: the load's cost ends without it (pages still dirty are charged to nobody)"),
+            Setting.of("requesters", "2", "request threads"),
+            Setting.of("requests", "10000000", "requests after warm-up: in total over all requesters, or per requester (request_counts)"),
+            Setting.of("request_counts", "total", "total: requests and requestrate are over all requesters; per_requester: per requester, as in the original's files"),
+            Setting.of("maxtime", "60", "seconds of measured request phase (after warm-up)"),
+            Setting.of("warmup_time", "0", "seconds run before measuring starts"),
+            Setting.of("requestrate", "0", "open loop: target ops/s (over all requesters, or per requester: request_counts); 0: closed loop, as fast as possible"),
+            Setting.of("arrival", "poisson", "open-loop arrival schedule: poisson or uniform"),
+            Setting.of("displayfreq", "10", "seconds between status lines"),
+            Setting.of("max_retries", "5", "retries of an operation that hit a deadlock, lock timeout or lost connection"),
+            Setting.of("retry_backoff_ms", "10", "first back-off before a retry; doubles each time, with jitter"),
+            Setting.of("probe_devices", "", "block devices to count IO on (comma-separated, e.g. nvme0n1); empty: those holding the store's data"),
+            Setting.of("probe_server_pid", "", "pid of the database server for its CPU and RSS; empty: as the store reports it")),
+            Fleet.SETTINGS).flatMap(List::stream).toList();
 
     /** Open-loop arrival schedules. */
     public enum Arrival { POISSON, UNIFORM }

@@ -1,6 +1,8 @@
 package io.linkbench.workload;
 
+import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
+import java.util.List;
 
 /**
  * How an operation picks its id: a blend of an "uncorrelated" distribution, whose hot ids are spread
@@ -12,6 +14,26 @@ import io.linkbench.config.Settings;
  * @param uncorrelatedPct percent of picks taken from the uncorrelated distribution
  */
 public record AccessSpec(Dist uncorrelated, Dist correlated, double uncorrelatedPct) {
+
+    /** The keys of the id choices, with their defaults ({@link WorkloadConfig#from} reads them through this class). */
+    public static final List<Setting> SETTINGS = List.of(
+            Setting.of("read_function", "zipf", "id1 distribution of link reads: zipf or uniform"),
+            Setting.of("read_shape", "0.8", "Zipf shape of link reads"),
+            Setting.of("read_uncorr_function", "zipf", "id1 distribution of the uncorrelated share of link reads: zipf or uniform"),
+            Setting.of("read_uncorr_shape", "0.8", "Zipf shape of the uncorrelated share of link reads"),
+            Setting.of("read_uncorr_blend", "99.5", "percent of link reads whose hot ids are independent of out-degree"),
+            Setting.of("write_function", "zipf", "id1 distribution of the correlated share of link writes: zipf or uniform"),
+            Setting.of("write_shape", "0.741", "Zipf shape of the correlated share of link writes"),
+            Setting.of("link_write_uncorr", "read_uncorr", "keys of the uncorrelated share of link writes: read_uncorr (the original's effective behaviour: read_uncorr_function, _shape and _blend) or write_uncorr (write_uncorr_function, _shape and _blend)"),
+            Setting.of("write_uncorr_function", "zipf", "with link_write_uncorr = write_uncorr: id1 distribution of the uncorrelated share of link writes"),
+            Setting.of("write_uncorr_shape", "0.741", "with link_write_uncorr = write_uncorr: its Zipf shape"),
+            Setting.of("write_uncorr_blend", "95", "with link_write_uncorr = write_uncorr: percent of link writes whose hot ids are independent of out-degree"),
+            Setting.of("node_read_function", "zipf", "id distribution of GET_NODE: zipf or uniform"),
+            Setting.of("node_read_shape", "0.625", "Zipf shape of GET_NODE"),
+            Setting.of("node_update_function", "zipf", "id distribution of UPDATE_NODE: zipf or uniform"),
+            Setting.of("node_update_shape", "0.606", "Zipf shape of UPDATE_NODE"),
+            Setting.of("node_delete_function", "uniform", "id distribution of DELETE_NODE: zipf or uniform"),
+            Setting.of("node_delete_shape", "0.5", "Zipf shape of DELETE_NODE when zipf"));
 
     /** Id distributions. */
     public enum Function { ZIPF, UNIFORM }

@@ -1,8 +1,11 @@
 package io.linkbench.workload;
 
 import io.linkbench.config.ConfigException;
+import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.random.RandomGenerator;
@@ -18,6 +21,11 @@ public final class OpMix {
     /** The 2011 mix published with the original benchmark. */
     public static final Map<Op, Double> MIX_2011 = mix(2.5732789, 7.366437, 1.0115914, 12.9326683, 8.9886601,
             2.9907664, 8.0122125, 4.8863567, 0.5261142, 50.7119145);
+    /** The ten mix keys ({@link Op#mixKey()}), each defaulting to the 2017 mix. */
+    public static final List<Setting> SETTINGS = Arrays.stream(Op.values())
+            .map(op -> Setting.of(op.mixKey(), String.format(Locale.ROOT, "%s", MIX_2017.get(op)),
+                    "percent of " + op.name() + " in the mix"))
+            .toList();
 
     private final EnumMap<Op, Double> percent;
     private final double[] cumulative = new double[Op.count()];

@@ -5,7 +5,9 @@ import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import io.linkbench.workload.dist.PayloadSpec;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * What the generated graph and operations look like. Built once from the settings (with the declared
@@ -46,13 +48,6 @@ public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Opti
     /** Largest supported maxid1 - startid1 (ids are longs; the permutation works up to 2^62). */
     public static final long MAX_NODES = 1L << 62;
 
-    /** {@code workload_rules}: which original's behaviour the rules follow; see {@link WorkloadRules}. */
-    public static final Setting WORKLOAD_RULES = Setting.of("workload_rules", "2017",
-            "whose behaviour the workload follows: 2017 (the 2017 fork with its configuration, the default) or 2012"
-            + " (the 2012 code with its 2011 files: id2s aimed in a range of ceil(nlinks / p), id1s without links"
-            + " kept, the built-in 2011 fit when no nlinks_file is given; needs link_type_split = extra_first,"
-            + " link_id2_rule = offset, updatelink_missing = upsert and link_multiget_distinct = true, as"
-            + " config/workload-2011.properties sets)").shapingTheGraph();
     /** {@code nlinks_tail}: the capped tail or the original's degree rule. */
     public static final Setting NLINKS_TAIL = Setting.of("nlinks_tail", "capped",
             "capped (the largest degrees scale with the graph: nlinks_max_share) or original (the original's"
@@ -66,6 +61,40 @@ public record WorkloadConfig(long startId1, long maxId1, int linkTypeCount, Opti
             "link payload sizes are drawn below this many bytes (the original's MAX_LINK_DATA = 255)").shapingTheGraph();
     /** The largest payload size limit a configuration may ask for (1 GiB). */
     public static final int MAX_DATASIZE_LIMIT = 1 << 30;
+
+    /**
+     * Every key {@link #from} reads, with its default: its own, then those of its parts ({@link WorkloadRules},
+     * {@link AccessSpec}, {@link OpMix}), each declared next to the code that parses it.
+     */
+    public static final List<Setting> SETTINGS = Stream.of(List.of(
+            Setting.of("startid1", "1", "first node id of this client's slice of the graph"),
+            Setting.of("maxid1", "100001", "one past the last node id (nodes startid1 .. maxid1-1)"),
+            Setting.of("link_type_count", "2", "number of link types; every link operation picks one (link_type_choice)").shapingTheGraph(),
+            Setting.of("nlinks_file", "", "file of the out-degree CDF (sections of 'value cumulative-percent' rows); empty: built-in fit to the published data").shapingTheGraph(),
+            Setting.of("nlinks_section", "nlinks", "section of nlinks_file to read").shapingTheGraph(),
+            Setting.of("nlinks_max_share", "0.001", "largest out-degree as a share of all links, so the tail scales with the graph").shapingTheGraph(),
+            NLINKS_TAIL,
+            Setting.of("node_datasize", "168", "median node payload in bytes (2011 benchmark: 128)").shapingTheGraph(),
+            Setting.of("link_datasize", "23", "median link payload in bytes (2011 benchmark: 8)").shapingTheGraph(),
+            NODE_DATASIZE_LIMIT,
+            LINK_DATASIZE_LIMIT,
+            Setting.of("node_data_uniqueness", "0.63", "node payloads: probability that a chunk is random rather than a motif copy (repeat content: the compressed fraction)").shapingTheGraph(),
+            Setting.of("link_data_uniqueness", "0.225", "link payloads: probability that a chunk is random rather than a motif copy (repeat content: the compressed fraction)").shapingTheGraph(),
+            Setting.of("payload_content", "motif", "payload bytes: motif (the original's: 128-byte chunks, each random with probability *_data_uniqueness, else a copy from a 512-byte motif) or repeat (each 256-byte block repeats a random run; *_data_uniqueness is the compressed fraction)").shapingTheGraph(),
+            Setting.of("payload_chunk_length", "128", "motif content: bytes per chunk (random, or copied from the 512-byte motif), 1 to 512").shapingTheGraph(),
+            Setting.of("node_data_firstbyte", "50", "motif content: smallest byte value of node payloads").shapingTheGraph(),
+            Setting.of("node_data_lastbyte", "220", "motif content: largest byte value of node payloads").shapingTheGraph(),
+            Setting.of("link_data_firstbyte", "32", "motif content: smallest byte value of link payloads").shapingTheGraph(),
+            Setting.of("link_data_lastbyte", "100", "motif content: largest byte value of link payloads").shapingTheGraph(),
+            Setting.of("addlink_existing_pct", "5", "percent of ADD_LINK calls that target an existing link"),
+            Setting.of("link_existing_pct", "90", "percent of UPDATE_LINK and DELETE_LINK calls that target an existing link"),
+            Setting.of("deletelink_expunge_pct", "0", "percent of DELETE_LINK calls that remove the row instead of hiding it"),
+            Setting.of("link_multiget_dist_min", "1", "fewest id2s in a MULTIGET_LINK"),
+            Setting.of("link_multiget_dist_max", "128", "most id2s in a MULTIGET_LINK"),
+            Setting.of("link_multiget_dist_prob", "0.382", "geometric p of the MULTIGET_LINK size"),
+            Setting.of("getlinklist_history", "0.3", "percent of GET_LINKS_LIST calls that continue a remembered list that filled its page (the original's key; 0.3 means 0.3%)"),
+            Setting.of("getlinklist_limit", "10000", "page size (limit) of GET_LINKS_LIST")),
+            WorkloadRules.SETTINGS, AccessSpec.SETTINGS, OpMix.SETTINGS).flatMap(List::stream).toList();
 
     /** {@code nlinks_tail}. */
     public enum NlinksTail {

@@ -1,7 +1,9 @@
 package io.linkbench.workload;
 
 import io.linkbench.config.ConfigException;
+import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
+import java.util.List;
 
 /**
  * The switches between the original LinkBench's effective behaviour (the defaults: what the 2017 fork's
@@ -27,6 +29,30 @@ public record WorkloadRules(TypeChoice typeChoice, TypeSplit typeSplit, Id2Rule 
                             UpdateMissing updateMissing, boolean separateNodeHotIds, MultigetSize multigetSize,
                             double multigetExistingPct, MultigetMiss multigetMiss, boolean multigetDistinct,
                             ListContinue listContinue, boolean originalVersions, Generation generation) {
+
+    /** {@code workload_rules}: which original's behaviour the rules follow; see {@link Generation}. */
+    public static final Setting WORKLOAD_RULES = Setting.of("workload_rules", "2017",
+            "whose behaviour the workload follows: 2017 (the 2017 fork with its configuration, the default) or 2012"
+            + " (the 2012 code with its 2011 files: id2s aimed in a range of ceil(nlinks / p), id1s without links"
+            + " kept, the built-in 2011 fit when no nlinks_file is given; needs link_type_split = extra_first,"
+            + " link_id2_rule = offset, updatelink_missing = upsert and link_multiget_distinct = true, as"
+            + " config/workload-2011.properties sets)").shapingTheGraph();
+
+    /** The keys {@code from} reads, with their defaults. */
+    public static final List<Setting> SETTINGS = List.of(
+            WORKLOAD_RULES,
+            Setting.of("link_type_split", "raised", "how an id1's out-degree d becomes links per type: raised (2017: each type gets floor(max(d, types) / types)), extra_first (2012: floor(d / types), plus one for the first d - floor(d / types) types), round_robin (link k has type 1 + k mod types)").shapingTheGraph(),
+            Setting.of("link_id2_rule", "next", "id2 of an id1's j-th link of a type: next (id1 + 1 + j, wrapping inside startid1..maxid1-1) or offset (the original's id1 + j, no wrap)").shapingTheGraph(),
+            Setting.of("link_time_spread_ms", "4294967296", "loaded links get times spread uniformly over this many ms before the load (the original: 2^32 ms, about 50 days)").shapingTheGraph(),
+            Setting.of("write_versions", "original", "versions written: original (ADD_NODE 1, UPDATE_NODE 2, links 0) or random").shapingTheGraph(),
+            Setting.of("node_permutation", "separate", "hot node ids: separate (node operations have their own permutation of hot ids, as in the original) or shared (the link operations' permutation)"),
+            Setting.of("link_type_choice", "uniform", "link type of every link operation: uniform among link_type_count (the original) or by_degree (weighted by the id1's links of each type)"),
+            Setting.of("updatelink_missing", "insert", "UPDATE_LINK of a missing link: insert (2017: update, else insert as ADD_LINK, one transaction), upsert (2012: always ADD_LINK's upsert) or skip (change nothing)"),
+            Setting.of("link_multiget_size", "ceil", "MULTIGET_LINK size: ceil (the original: min + ceil(ln(1-u) / ln(1-p)), at most max - 1) or truncated (a geometric truncated to [min, max])"),
+            Setting.of("link_multiget_existing_pct", "50", "percent of MULTIGET_LINK id2s that are one of the group's loaded id2s"),
+            Setting.of("link_multiget_miss", "uniform", "the other MULTIGET_LINK id2s: uniform (the original: uniform in [0, maxid1)) or absent (an id2 the group does not hold)"),
+            Setting.of("link_multiget_distinct", "false", "true: remove duplicate id2s from a MULTIGET_LINK (the 2012 code); false: keep them (2017)"),
+            Setting.of("getlinklist_continue", "time", "how a continuation asks for the next page: time (the original: time <= the last returned link's time, offset 1) or offset (offset + limit)"));
 
     /** {@code workload_rules}: the values {@code 2017} and {@code 2012}. */
     public enum Generation {
@@ -59,7 +85,7 @@ public record WorkloadRules(TypeChoice typeChoice, TypeSplit typeSplit, Id2Rule 
                     return g;
                 }
             }
-            throw ConfigException.badValue(WorkloadConfig.WORKLOAD_RULES.key(), value, "allowed: 2017, 2012");
+            throw ConfigException.badValue(WORKLOAD_RULES.key(), value, "allowed: 2017, 2012");
         }
     }
 
@@ -135,8 +161,8 @@ public record WorkloadRules(TypeChoice typeChoice, TypeSplit typeSplit, Id2Rule 
     enum NodePermutation { SEPARATE, SHARED }
 
     static WorkloadRules from(Settings s) {
-        Generation generation = Generation.parse(s.getString(WorkloadConfig.WORKLOAD_RULES.key(),
-                WorkloadConfig.WORKLOAD_RULES.defaultValue()));
+        Generation generation = Generation.parse(s.getString(WORKLOAD_RULES.key(),
+                WORKLOAD_RULES.defaultValue()));
         if (generation == Generation.RULES_2012) {
             need2012(s, "link_type_split", "extra_first");
             need2012(s, "link_id2_rule", "offset");

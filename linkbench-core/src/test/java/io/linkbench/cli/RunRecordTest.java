@@ -62,7 +62,7 @@ class RunRecordTest {
         assertTrue(json.get("server_config_file").isNull(), "the memory store reports no server configuration");
         assertTrue(json.get("store").get("facts").get("server config").asText().contains("not reported"));
         // every effective key is kept, with its value
-        for (io.linkbench.config.Setting key : io.linkbench.config.CoreSettings.all()) {
+        for (io.linkbench.config.Setting key : io.linkbench.run.CoreSettings.all()) {
             assertTrue(json.get("config").has(key.key()) || key.defaultValue() == null,
                     key.key() + " missing from config: " + json.get("config"));
         }

@@ -10,6 +10,7 @@ import io.linkbench.measure.OpStats;
 import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.Slo;
 import io.linkbench.measure.StepLatency;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

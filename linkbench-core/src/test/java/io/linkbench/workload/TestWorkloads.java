@@ -1,6 +1,6 @@
 package io.linkbench.workload;
 
-import io.linkbench.config.CoreSettings;
+import io.linkbench.run.CoreSettings;
 import io.linkbench.config.Settings;
 import io.linkbench.graph.Link;
 import io.linkbench.graph.LinkCount;

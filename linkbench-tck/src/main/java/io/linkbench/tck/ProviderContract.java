@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linkbench.config.CoreSettings;
+import io.linkbench.run.CoreSettings;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import io.linkbench.store.StoreInfo;

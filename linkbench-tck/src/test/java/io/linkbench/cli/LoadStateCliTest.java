@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linkbench.config.CoreSettings;
+import io.linkbench.run.CoreSettings;
 import io.linkbench.tck.FaultSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.Slo;
 import io.linkbench.measure.StepLatency;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;

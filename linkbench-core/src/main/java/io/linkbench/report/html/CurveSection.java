@@ -2,8 +2,8 @@ package io.linkbench.report.html;
 
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.Slo;
 import io.linkbench.measure.StepLatency;
-import io.linkbench.run.Slo;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

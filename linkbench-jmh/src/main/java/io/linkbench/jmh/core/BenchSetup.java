@@ -1,6 +1,6 @@
 package io.linkbench.jmh.core;
 
-import io.linkbench.config.CoreSettings;
+import io.linkbench.run.CoreSettings;
 import io.linkbench.config.Settings;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;

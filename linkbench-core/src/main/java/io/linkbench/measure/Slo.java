@@ -1,9 +1,7 @@
-package io.linkbench.run;
+package io.linkbench.measure;
 
 import io.linkbench.config.ConfigException;
 import io.linkbench.config.MessageText;
-import io.linkbench.measure.PhaseResult;
-import io.linkbench.measure.StepLatency;
 import io.linkbench.workload.Op;
 import java.util.ArrayList;
 import java.util.List;

@@ -31,10 +31,9 @@ import java.util.List;
  * whole call; TIMEOUT, REJECTED, FATAL and OTHER are not. Reads fail with CONNECTION, TIMEOUT or
  * OTHER (and CONFLICT where the store's isolation level can fail a read); writes also with
  * CONFLICT, REJECTED (a constraint or bad data) and FATAL (disk or memory exhausted: the run
- * stops). After any failure the session stays usable: a failed write changed nothing (its
- * transaction is rolled back) unless its method says otherwise, and a lost connection is re-opened
- * on the next call. A missing node or link is never a failure: it is a null, false, 0 or empty
- * result.
+ * stops). After any failure the session stays usable: a failed request-phase write changed nothing
+ * (its transaction is rolled back; bulk loads: below), and a lost connection is re-opened on the next
+ * call. A missing node or link is never a failure: it is a null, false, 0 or empty result.
  *
  * <p><b>Bulk loads.</b> A batch whose write failed with a retryable {@link StoreException} is given
  * again. A store whose batch write is atomic (one transaction) sees only new rows; one whose batch
@@ -171,9 +170,7 @@ public interface StoreSession extends AutoCloseable {
      *
      * @param link the link to update, or to insert when it does not exist
      * @return true when the link existed (it was updated), false when it was inserted
-     * @throws StoreException CONFLICT or CONNECTION (retryable), or TIMEOUT, REJECTED, FATAL, OTHER;
-     *                        with the default, a failure of the second step leaves the first one's
-     *                        (nothing, as {@code updateLink} found no link)
+     * @throws StoreException CONFLICT or CONNECTION (retryable), or TIMEOUT, REJECTED, FATAL, OTHER
      */
     default boolean updateOrAddLink(Link link) throws StoreException {
         return updateLink(link) || !addLink(link);
@@ -190,7 +187,10 @@ public interface StoreSession extends AutoCloseable {
      * s.deleteLink(id1, type, id2, true);    // false: no such link
      * }</pre>
      *
-     * @param expunge true to remove the row, false to keep it as HIDDEN (so ADD_LINK can revive it)
+     * @param id1      the link's source node id
+     * @param linkType the link's type
+     * @param id2      the link's destination node id
+     * @param expunge  true to remove the row, false to keep it as HIDDEN (so ADD_LINK can revive it)
      * @return true when the link existed (hidden or visible); false (and nothing changes) when it
      *         does not
      * @throws StoreException CONFLICT or CONNECTION (retryable), or TIMEOUT, FATAL, OTHER
@@ -205,6 +205,8 @@ public interface StoreSession extends AutoCloseable {
      * long n = s.countLinks(id1, type);   // 0 for a group never written
      * }</pre>
      *
+     * @param id1      the group's source node id
+     * @param linkType the group's link type
      * @return the count, 0 or more; 0 when there is no count row
      * @throws StoreException CONNECTION (retryable), or TIMEOUT, OTHER
      */
@@ -218,8 +220,10 @@ public interface StoreSession extends AutoCloseable {
      * List<Link> found = s.multigetLinks(id1, type, new long[] {7, 3, 7, 99});   // 3 and 7, if they exist
      * }</pre>
      *
-     * @param id2s the id2s to read, in any order, repeats allowed; the store does not keep or change
-     *             the array
+     * @param id1      the link's source node id
+     * @param linkType the link's type
+     * @param id2s     the id2s to read, in any order, repeats allowed; the store does not keep or
+     *                 change the array
      * @return each existing link once, in ascending id2 order; missing id2s are left out; an empty
      *         array gives an empty list
      * @throws StoreException CONNECTION (retryable), or TIMEOUT, OTHER
@@ -236,10 +240,12 @@ public interface StoreSession extends AutoCloseable {
      * List<Link> page2 = s.getLinkList(id1, type, 0, Long.MAX_VALUE, 10, 10);
      * }</pre>
      *
-     * @param minTime lowest time included (ms); above {@code maxTime} gives an empty list
-     * @param maxTime highest time included (ms)
-     * @param offset  links to skip, 0 or more; past the end gives an empty list
-     * @param limit   most links to return, 0 or more; 0 gives an empty list
+     * @param id1      the link's source node id
+     * @param linkType the link's type
+     * @param minTime  lowest time included (ms); above {@code maxTime} gives an empty list
+     * @param maxTime  highest time included (ms)
+     * @param offset   links to skip, 0 or more; past the end gives an empty list
+     * @param limit    most links to return, 0 or more; 0 gives an empty list
      * @return the links, never null
      * @throws StoreException CONNECTION (retryable), or TIMEOUT, OTHER
      */

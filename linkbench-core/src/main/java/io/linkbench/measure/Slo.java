@@ -81,7 +81,7 @@ public record Slo(List<Condition> conditions) {
         return new ConfigException("--slo '" + MessageText.value(spec) + "': " + ALLOWED);
     }
 
-    /** The conditions {@code p} broke, one line each ("p99 = 7.10 ms, not < 5ms"); empty when all hold. */
+    /** The conditions {@code p} broke, one line each ({@code "p99 = 7.10 ms, not < 5ms"}); empty when all hold. */
     public List<String> violations(PhaseResult p) {
         List<String> broken = new ArrayList<>();
         for (Condition c : conditions) {

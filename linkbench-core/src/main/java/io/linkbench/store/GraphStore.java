@@ -5,35 +5,81 @@ package io.linkbench.store;
  * worker thread and is closed once, after every session is closed.
  *
  * <p>Further capabilities are optional interfaces a store may implement: {@link CountVerifier},
- * {@link StoreMetrics}, {@link LoadHooks}, {@link LoadStateStore}. Whether it keeps the count invariant
- * under concurrent writers it declares in {@link StoreInfo#transactional()}.
+ * {@link StoreMetrics}, {@link LoadHooks}, {@link LoadStateStore}, {@link ConnectionLimit},
+ * {@link ServerConfiguration}. Whether it keeps the count invariant under concurrent writers it
+ * declares in {@link StoreInfo#transactional()}.
+ *
+ * <p>The life of a store in one run, all on the driver's main thread except the sessions' calls:
+ * <pre>{@code
+ * try (GraphStore store = provider.open(context)) {
+ *     store.prepareForLoad(SchemaMode.CREATE);          // or prepareForRequests() for -r alone
+ *     StoreInfo info = store.info();
+ *     // one thread per worker:
+ *     try (StoreSession s = store.session(workerId)) {
+ *         s.loadNodes(batch);
+ *     }
+ * }
+ * }</pre>
  */
 public interface GraphStore extends AutoCloseable {
 
-    /** Facts for the report; may query the server. */
+    /**
+     * Facts for the report; may query the server. Called from one thread, right after the store is
+     * opened (before any prepare method) and maybe again later.
+     *
+     * @return the facts, never null
+     * @throws StoreException CONNECTION or TIMEOUT when the server cannot be asked, OTHER otherwise
+     */
     StoreInfo info() throws StoreException;
 
     /**
      * Makes the store ready for a load phase: creates the schema where missing. With
-     * {@link SchemaMode#CREATE} it throws a {@link StoreException} of kind REJECTED, whose message says
-     * what is not empty and names {@code schema = recreate}, when nodes, links or counts exist already;
-     * with {@link SchemaMode#RECREATE} it drops all data first.
+     * {@link SchemaMode#CREATE} it throws a {@link StoreException#refusal refusal} (kind REJECTED),
+     * whose message says what is not empty and names {@code schema = recreate}, when nodes, links or
+     * counts exist already; with {@link SchemaMode#RECREATE} it drops all data first. Called once, from
+     * one thread, before any session is opened.
+     *
+     * <pre>{@code
+     * store.prepareForLoad(SchemaMode.RECREATE);   // the user set schema = recreate
+     * }</pre>
+     *
+     * @param mode what to do with data that exists
+     * @throws StoreException REJECTED (a refusal, or missing privileges for the DDL), CONNECTION,
+     *                        TIMEOUT or OTHER; never retried by the driver
      */
     void prepareForLoad(SchemaMode mode) throws StoreException;
 
     /**
      * Makes the store ready for a request phase on data loaded before (possibly by another process):
-     * opens or creates the schema without dropping anything.
+     * opens or creates the schema without dropping anything. Called once, from one thread, before the
+     * request phase opens its sessions.
+     *
+     * @throws StoreException REJECTED, CONNECTION, TIMEOUT or OTHER; never retried by the driver
      */
     void prepareForRequests() throws StoreException;
 
     /**
      * A session for one worker thread. The session is used by that thread only and closed by it.
+     * Called by the phase that starts the workers, maybe from another thread than the session's; a
+     * store may connect here or on the session's first call.
+     *
+     * <pre>{@code
+     * StoreSession s = store.session(2);   // the third requester's
+     * }</pre>
      *
      * @param workerId 0-based, unique among the sessions open at once
+     * @return a new session, never null
+     * @throws StoreException CONNECTION when the server refuses another connection (the phase does not
+     *                        start), or TIMEOUT, OTHER
      */
     StoreSession session(int workerId) throws StoreException;
 
+    /**
+     * Releases the store (its pool, files or client); called once, from one thread, after every
+     * session is closed.
+     *
+     * @throws StoreException when releasing fails; the run's results stay valid
+     */
     @Override
     void close() throws StoreException;
 }

@@ -19,13 +19,20 @@ import java.util.Optional;
  */
 public interface LoadStateStore extends GraphStore {
 
-    /** Replaces the recorded state with {@code state}, durably. */
+    /**
+     * Replaces the recorded state with {@code state}, durably. Called from one thread.
+     *
+     * @throws StoreException CONNECTION, TIMEOUT, FATAL or OTHER; the load then fails rather than
+     *                        leave a state that does not match its data
+     */
     void saveLoadState(LoadState state) throws StoreException;
 
     /**
      * The last state saved, or empty when none was (a new or recreated store, or data loaded by a
      * tool that does not record loads). Called before {@link #prepareForRequests()}, maybe on a store
-     * whose schema does not exist yet: it must not create or change anything.
+     * whose schema does not exist yet: it must not create or change anything. Called from one thread.
+     *
+     * @throws StoreException CONNECTION, TIMEOUT or OTHER when the state cannot be read
      */
     Optional<LoadState> loadState() throws StoreException;
 }

@@ -15,6 +15,15 @@ import java.util.Objects;
  * without {@code schema = recreate}, a lock held by another process, nothing loaded to verify): an
  * expected outcome that the CLI reports as its one line, without pointing at a stack trace. The
  * message passes through {@link MessageText#line}: secrets are hidden and a long line is cut.
+ *
+ * <p>A store maps its driver's errors to a kind once, where it catches them:
+ * <pre>{@code
+ * } catch (SQLException e) {
+ *     Kind kind = "40001".equals(e.getSQLState()) ? Kind.CONFLICT : Kind.OTHER;
+ *     throw new StoreException(kind, "ADD_LINK: " + e.getMessage(), e);
+ * }
+ * }</pre>
+ * (the SQL stores share {@code io.linkbench.store.jdbc.SqlErrorMap} for this).
  */
 public class StoreException extends Exception {
     private static final long serialVersionUID = 1L;
@@ -43,6 +52,7 @@ public class StoreException extends Exception {
             this.retryable = retryable;
         }
 
+        /** True for CONFLICT and CONNECTION: repeating the whole operation may succeed. */
         public boolean retryable() {
             return retryable;
         }
@@ -51,10 +61,18 @@ public class StoreException extends Exception {
     private final Kind kind;
     private final boolean refusal;
 
+    /**
+     * A failure of {@code kind}.
+     *
+     * @param kind    what the driver does with it (retry, count, stop)
+     * @param message one line naming the operation and what failed; secrets are hidden
+     * @param cause   the driver's exception, kept for {@code --verbose}; may be null
+     */
     public StoreException(Kind kind, String message, Throwable cause) {
         this(kind, message, cause, false);
     }
 
+    /** A failure of {@code kind} without a cause. */
     public StoreException(Kind kind, String message) {
         this(kind, message, null, false);
     }
@@ -80,6 +98,7 @@ public class StoreException extends Exception {
         return refusal;
     }
 
+    /** What went wrong, as far as the driver needs to know. */
     public Kind kind() {
         return kind;
     }

@@ -8,17 +8,34 @@ import java.util.OptionalInt;
 
 /**
  * A store that exposes server or engine counters and its size, for the cost report. The reporter
- * takes {@link #counters()} at the start and end of a phase and reports the differences.
+ * takes {@link #counters()} at the start and end of a phase and reports the differences. Its methods
+ * are called from one thread at a time (the phase's monitoring thread, or the main thread between
+ * phases) while sessions may be working.
+ *
+ * <pre>{@code
+ * Map<String, Long> before = store.counters();
+ * // ... the phase runs ...
+ * long rowsRead = store.counters().get("Innodb_rows_read") - before.get("Innodb_rows_read");
+ * }</pre>
  */
 public interface StoreMetrics extends GraphStore {
 
-    /** Monotonic counters (rows read, bytes written ...), by stable name. */
+    /**
+     * Monotonic counters (rows read, bytes written ...), by stable name.
+     *
+     * @return the counters now, never null, may be empty
+     * @throws StoreException CONNECTION, TIMEOUT or OTHER when they cannot be read; the report then
+     *                        goes without them
+     */
     Map<String, Long> counters() throws StoreException;
 
     /**
      * Bytes the store's own data occupies on disk now (its tables and indexes, or its files), when
      * known: what a server holds for others (other databases, shared memtables or logs) is left out.
      * Each store's Javadoc says what exactly it counts; called at the end of a phase.
+     *
+     * @return the bytes, or empty when the store cannot tell
+     * @throws StoreException CONNECTION, TIMEOUT or OTHER when the size cannot be read
      */
     OptionalLong sizeBytes() throws StoreException;
 

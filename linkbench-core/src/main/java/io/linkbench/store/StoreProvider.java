@@ -8,6 +8,19 @@ import java.util.List;
  * lists its implementation in {@code META-INF/services/io.linkbench.store.StoreProvider}; the user
  * selects it with {@code store = <name()>}. Implementations need a public no-argument constructor and
  * must do no work in it.
+ *
+ * <pre>{@code
+ * public final class H2StoreProvider implements StoreProvider {
+ *     public String name() { return "h2"; }
+ *     public String description() { return "embedded H2 database file"; }
+ *     public List<Setting> settings() { return List.of(Setting.of("db_path", "./data/h2", "database file")); }
+ *     public GraphStore open(StoreContext context) throws StoreException {
+ *         return new H2Store(context.settings().getString("db_path", "./data/h2"));
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>The methods may be called from any thread; {@code open} once per run (or per test).
  */
 public interface StoreProvider {
 
@@ -24,6 +37,13 @@ public interface StoreProvider {
      * Validates the configuration and connects (or opens files). Fails fast: an unreachable server is
      * reported within the configured connect timeout as a {@link StoreException} of kind CONNECTION
      * with a one-line message; a bad value as a {@link io.linkbench.config.ConfigException}.
+     *
+     * @param context the settings and the most sessions that will be open at once
+     * @return the open store; the caller closes it
+     * @throws StoreException CONNECTION when the server cannot be reached in time, a
+     *                        {@link StoreException#refusal refusal} when the store declines to open as
+     *                        configured (a lock held by another process, no data with
+     *                        {@link StoreContext#existingOnly()}), or OTHER; never retried
      */
     GraphStore open(StoreContext context) throws StoreException;
 }

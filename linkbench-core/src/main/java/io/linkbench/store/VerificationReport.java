@@ -23,6 +23,7 @@ public record VerificationReport(long groupsChecked, long mismatches, List<Misma
     public record Mismatch(long id1, long linkType, long storedCount, long visibleLinks) {
     }
 
+    /** True when every group's count equals its visible links. */
     public boolean ok() {
         return mismatches == 0;
     }

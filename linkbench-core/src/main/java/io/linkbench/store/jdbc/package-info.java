@@ -4,6 +4,8 @@
  * COUNT_LINK and GET_LINKS_LIST (with payload completion) on the session's two
  * {@link io.linkbench.store.jdbc.SessionConnection}s, which reconnect after a loss and run link
  * writes as one transaction each, in the lock order every SQL store keeps;
+ * {@link io.linkbench.store.jdbc.CountedLinkWrites} runs those link writes and moves the count, from
+ * the store's statements and its own ADD_LINK algorithm;
  * {@link io.linkbench.store.jdbc.StatementCache} keeps a connection's prepared statements;
  * {@link io.linkbench.store.jdbc.SplitPayload} splits link payloads between an indexed head and
  * the rest; {@link io.linkbench.store.jdbc.LoadStateTable} keeps the load state;

@@ -1,18 +1,15 @@
 package io.linkbench.cli;
 
 import io.linkbench.config.ConfigException;
-import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.Slo;
 import io.linkbench.report.CurveTable;
 import io.linkbench.run.CapacitySearch;
-import io.linkbench.run.RequestPhase;
+import io.linkbench.run.PhaseContext;
 import io.linkbench.run.RunConfig;
 import io.linkbench.run.RunControl;
 import io.linkbench.run.Sweep;
 import io.linkbench.store.GraphStore;
-import io.linkbench.workload.GraphShape;
-import io.linkbench.workload.WorkloadConfig;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,16 +77,17 @@ final class CurveRun {
      * Runs the steps on an opened, loaded store, hands each to {@code each} as it ends, and returns the
      * curve table and, for an SLO search, its verdict, for the console and {@code summary.txt}.
      */
-    String run(RunConfig run, WorkloadConfig workload, GraphShape shape, RunControl control, PrintStream out,
-               PhaseObserver observer, GraphStore store, Consumer<PhaseResult> each) throws Exception {
+    String run(PhaseContext ctx, GraphStore store, Consumer<PhaseResult> each) throws Exception {
+        RunConfig run = ctx.run();
+        RunControl control = ctx.control();
+        PrintStream out = ctx.out();
         List<PhaseResult> steps = new ArrayList<>();
         String verdict = "";
         if (sweep != null) {
             for (int i = 0; i < sweep.values().size() && !control.interrupted(); i++) {
                 double v = sweep.values().get(i);
                 out.println(sweep.describe(i, v));
-                PhaseResult p = new RequestPhase(sweep.configure(run, v), workload, shape, control, out, i, observer)
-                        .execute(store).with(sweep.target(v));
+                PhaseResult p = ctx.with(sweep.configure(run, v)).requests(i).execute(store).with(sweep.target(v));
                 steps.add(p);
                 each.accept(p);
             }
@@ -99,8 +97,8 @@ final class CurveRun {
             CapacitySearch search = new CapacitySearch(slo, start, 0.05, MAX_SEARCH_STEPS, out);
             CapacitySearch.Outcome o = search.search(rate -> {
                 out.printf(Locale.ROOT, "SLO search step %d: requestrate=%,.0f%n", steps.size() + 1, rate);
-                PhaseResult p = new RequestPhase(rates.configure(run, rate), workload, shape, control, out, steps.size(),
-                        observer).execute(store).with(new PhaseResult.StepTarget(Sweep.REQUESTRATE, rate, slo.describe()));
+                PhaseResult p = ctx.with(rates.configure(run, rate)).requests(steps.size()).execute(store)
+                        .with(new PhaseResult.StepTarget(Sweep.REQUESTRATE, rate, slo.describe()));
                 steps.add(p);
                 each.accept(p);
                 return p;

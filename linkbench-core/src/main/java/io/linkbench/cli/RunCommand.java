@@ -12,18 +12,16 @@ import io.linkbench.report.LatencyTable;
 import io.linkbench.report.ResultFiles;
 import io.linkbench.run.CostProbe;
 import io.linkbench.run.IntervalCounters;
-import io.linkbench.run.LoadPhase;
 import io.linkbench.run.LoadRecord;
 import io.linkbench.run.LoadStep;
-import io.linkbench.run.RequestPhase;
+import io.linkbench.run.PhaseContext;
 import io.linkbench.run.RunConfig;
 import io.linkbench.run.RunControl;
+import io.linkbench.run.RunSpec;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreProviders;
-import io.linkbench.workload.GraphShape;
-import io.linkbench.workload.LoadGenerator;
 import io.linkbench.workload.Op;
 import io.linkbench.workload.WorkloadConfig;
 import java.io.IOException;
@@ -87,20 +85,19 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ConfigLoader.Loaded cfg = ConfigLoader.load(common.configFiles, common.overrides, providers);
         cfg.printMessages(err);
-        RunConfig run = RunConfig.from(cfg.settings());
+        RunSpec spec = RunSpec.from(cfg.settings());
         if (load) {
-            FleetRun.loadBase(run.fleet(), 0); // refuses a fleet load without start_at before the store opens
+            FleetRun.loadBase(spec.run().fleet(), 0); // refuses a fleet load without start_at before the store opens
         }
-        WorkloadConfig workload = WorkloadConfig.from(cfg.settings());
-        GraphShape shape = new GraphShape(workload, run.seed());
         RunFiles.checkResultsBase(resultsBase); // before the store is opened: a load would be lost
         try (io.linkbench.metrics.LiveMetrics live = metrics.start(out)) {
-            return call(cfg, run, workload, shape, MetricsOption.observer(live));
+            return call(cfg, spec, MetricsOption.observer(live));
         }
     }
 
-    private Integer call(ConfigLoader.Loaded cfg, RunConfig run, WorkloadConfig workload, GraphShape shape,
-                         PhaseObserver live) throws Exception {
+    private Integer call(ConfigLoader.Loaded cfg, RunSpec spec, PhaseObserver live) throws Exception {
+        RunConfig run = spec.run();
+        WorkloadConfig workload = spec.workload();
         RunControl control = new RunControl();
         CountDownLatch finished = new CountDownLatch(1);
         ReceivedSignal signal = new ReceivedSignal(); // the JVM exits 128 + the signal's number
@@ -128,7 +125,8 @@ final class RunCommand implements Callable<Integer> {
             dir = files.createRunDirectory(resultsBase, cfg.provider().name(), Instant.ofEpochMilli(started));
             intervals = new IntervalFiles(dir, operationNames(), started);
             CostProbe cost = CostProbe.local(store, run);
-            PhaseObserver observer = PhaseObserver.of(cost, new IntervalCounters(store), intervals, live);
+            PhaseContext ctx = new PhaseContext(spec, control, out, System.console() != null,
+                    PhaseObserver.of(cost, new IntervalCounters(store), intervals, live));
             info = store.info();
             Map<String, String> facts = new LinkedHashMap<>(info.facts());
             facts.put("probe devices", cost.devicesOrigin());
@@ -152,14 +150,12 @@ final class RunCommand implements Callable<Integer> {
             summary.append(header);
             if (load) {
                 Instant base = FleetRun.loadBase(run.fleet(), started); // a fleet's hosts write the same rows
-                LoadGenerator generator = new LoadGenerator(workload, shape, run.seed(), base.toEpochMilli());
-                PhaseResult p = new LoadPhase(run, generator, control, out, System.console() != null, observer)
-                        .execute(store, LoadRecord.starting(cfg.settings(), base));
+                PhaseResult p = ctx.load(base).execute(store, LoadRecord.starting(cfg.settings(), base));
                 phases.add(p);
                 report(p, summary);
             }
             if (requests && curve != null) {
-                String table = curve.run(run, workload, shape, control, out, observer, store, p -> {
+                String table = curve.run(ctx, store, p -> {
                     phases.add(p);
                     report(p, summary);
                 });
@@ -171,7 +167,7 @@ final class RunCommand implements Callable<Integer> {
                 if (loops > 1) {
                     out.printf("loop %d of %d%n", loop + 1, loops);
                 }
-                PhaseResult p = new RequestPhase(run, workload, shape, control, out, loop, observer).execute(store);
+                PhaseResult p = ctx.requests(loop).execute(store);
                 phases.add(p);
                 loopResults.add(p);
                 report(p, summary);
@@ -180,7 +176,7 @@ final class RunCommand implements Callable<Integer> {
                 String table = new CostTable().renderLoops(loopResults);
                 out.print(table);
                 summary.append('\n').append(table);
-                GrowthVerdict.acrossLoops(loopResults, shape.startId(), shape.nodeCount()).ifPresent(line -> {
+                GrowthVerdict.acrossLoops(loopResults, spec.shape().startId(), spec.shape().nodeCount()).ifPresent(line -> {
                     out.println(line);
                     summary.append(line).append('\n');
                     if (line.startsWith(GrowthVerdict.WARNING)) { // result.json and the report: on the last loop

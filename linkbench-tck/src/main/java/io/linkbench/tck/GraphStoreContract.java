@@ -78,11 +78,6 @@ public abstract class GraphStoreContract {
         return 2000;
     }
 
-    /** How often a concurrent test repeats an operation that failed with a retryable exception. */
-    protected int maxRetries() {
-        return 50;
-    }
-
     /** How long a concurrent test waits for its threads before it fails (instead of hanging). */
     protected Duration concurrentTimeout() {
         return Duration.ofSeconds(60);

@@ -1,22 +1,19 @@
 package io.linkbench.jmh.core;
 
-import io.linkbench.run.CoreSettings;
 import io.linkbench.config.Settings;
-import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.run.LoadPhase;
+import io.linkbench.run.PhaseContext;
 import io.linkbench.run.RunConfig;
-import io.linkbench.run.RunControl;
+import io.linkbench.run.RunSpec;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreException;
 import io.linkbench.workload.GraphShape;
-import io.linkbench.workload.LoadGenerator;
 import io.linkbench.workload.Op;
 import io.linkbench.workload.WorkloadConfig;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.time.Instant;
 
 /**
  * What the core benchmarks share: the configuration objects built exactly as the CLI builds them (the
@@ -27,8 +24,28 @@ public final class BenchSetup {
     /** The CLI's default seed, so the benchmarks see the graph a default run loads. */
     public static final long SEED = 20111;
 
-    /** The configuration of one benchmark: settings plus the typed objects built from them. */
-    public record Config(Settings settings, RunConfig run, WorkloadConfig workload, GraphShape shape) {
+    /** The configuration of one benchmark: the run spec the CLI would build from the same settings. */
+    public record Config(RunSpec spec) {
+        public Settings settings() {
+            return spec.settings();
+        }
+
+        public RunConfig run() {
+            return spec.run();
+        }
+
+        public WorkloadConfig workload() {
+            return spec.workload();
+        }
+
+        public GraphShape shape() {
+            return spec.shape();
+        }
+
+        /** A context for one phase: its own control, no lines, no observer. */
+        public PhaseContext context() {
+            return PhaseContext.quiet(spec);
+        }
     }
 
     private BenchSetup() {
@@ -39,17 +56,15 @@ public final class BenchSetup {
      * defaults to {@code noop} and {@code schema} to {@code recreate}.
      */
     public static Config config(String... keyValues) {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("store", "noop");
-        m.put("schema", "recreate");
-        m.put("seed", Long.toString(SEED));
-        for (int i = 0; i + 1 < keyValues.length; i += 2) {
-            m.put(keyValues[i], keyValues[i + 1]);
-        }
-        Settings s = Settings.withDefaults(m, CoreSettings.all());
-        RunConfig run = RunConfig.from(s);
-        WorkloadConfig w = WorkloadConfig.from(s);
-        return new Config(s, run, w, new GraphShape(w, run.seed()));
+        String[] kv = new String[keyValues.length + 6];
+        kv[0] = "store";
+        kv[1] = "noop";
+        kv[2] = "schema";
+        kv[3] = "recreate";
+        kv[4] = "seed";
+        kv[5] = Long.toString(SEED);
+        System.arraycopy(keyValues, 0, kv, 6, keyValues.length); // later values win
+        return new Config(RunSpec.withDefaults(kv));
     }
 
     /** The same configuration with a mix of 100% {@code op}: a generator then yields only that op. */
@@ -75,11 +90,10 @@ public final class BenchSetup {
 
     /** Runs the load phase of {@code c} into {@code store} and returns its result. */
     public static PhaseResult load(Config c, GraphStore store) throws StoreException, InterruptedException {
-        LoadGenerator generator = new LoadGenerator(c.workload(), c.shape(), c.run().seed(), System.currentTimeMillis());
-        RunControl control = new RunControl();
-        PhaseResult p = new LoadPhase(c.run(), generator, control, quiet(), false, PhaseObserver.NONE).execute(store);
-        if (control.failed()) {
-            throw new IllegalStateException("load failed: " + control.reason());
+        PhaseContext ctx = c.context();
+        PhaseResult p = ctx.load(Instant.now()).execute(store);
+        if (ctx.control().failed()) {
+            throw new IllegalStateException("load failed: " + ctx.control().reason());
         }
         return p;
     }

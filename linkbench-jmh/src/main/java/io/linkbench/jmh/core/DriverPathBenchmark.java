@@ -13,6 +13,7 @@ import io.linkbench.workload.LoadGenerator;
 import io.linkbench.workload.Op;
 import io.linkbench.workload.Request;
 import io.linkbench.workload.RequestGenerator;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -122,7 +123,7 @@ public class DriverPathBenchmark {
         @Setup(Level.Trial)
         public void setup(Shape shape) {
             BenchSetup.Config c = shape.config;
-            generator = new LoadGenerator(c.workload(), c.shape(), c.run().seed(), System.currentTimeMillis());
+            generator = c.spec().loadGenerator(Instant.now());
             linkBuffer = new ArrayList<>(1024 + 64);
             countBuffer = new ArrayList<>(1024 + 64);
             start = c.shape().startId();

@@ -1,11 +1,9 @@
 package io.linkbench.jmh.core;
 
 import io.linkbench.measure.OpStats;
-import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.run.LoadStep;
 import io.linkbench.run.RequestPhase;
-import io.linkbench.run.RunControl;
 import io.linkbench.store.noop.NoopStore;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -89,9 +87,7 @@ public class NoopPhaseBenchmark {
     @Benchmark
     @OperationsPerInvocation(REQUESTS)
     public PhaseResult requestPhase(Requests q) throws Exception {
-        RunControl control = new RunControl();
-        PhaseResult p = new RequestPhase(q.config.run(), q.config.workload(), q.config.shape(), control,
-                BenchSetup.quiet(), 0, PhaseObserver.NONE).execute(q.store);
+        PhaseResult p = q.config.context().requests(0).execute(q.store);
         long done = 0;
         for (OpStats s : p.ops()) {
             done += s.count();

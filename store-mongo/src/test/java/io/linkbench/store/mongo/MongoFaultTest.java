@@ -1,6 +1,6 @@
 package io.linkbench.store.mongo;
 
-import static io.linkbench.tck.FaultSupport.runCapturingErr;
+import static io.linkbench.tck.harness.FaultSupport.runCapturingErr;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,9 +8,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.VerificationReport;
-import io.linkbench.tck.Await;
-import io.linkbench.tck.FaultSupport;
-import io.linkbench.tck.FaultSupport.CapturedRun;
+import io.linkbench.tck.harness.Await;
+import io.linkbench.tck.harness.FaultSupport;
+import io.linkbench.tck.harness.FaultSupport.CapturedRun;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,9 +3,9 @@ package io.linkbench.store.mongo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linkbench.tck.FaultSupport;
-import io.linkbench.tck.FaultSupport.CapturedRun;
-import io.linkbench.tck.KilledLoad;
+import io.linkbench.tck.harness.FaultSupport;
+import io.linkbench.tck.harness.FaultSupport.CapturedRun;
+import io.linkbench.tck.harness.KilledLoad;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Tag;

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.mongodb.ConnectionString;
-import io.linkbench.tck.Await;
-import io.linkbench.tck.FaultSupport;
-import io.linkbench.tck.FaultSupport.CapturedRun;
-import io.linkbench.tck.KilledLoad;
+import io.linkbench.tck.harness.Await;
+import io.linkbench.tck.harness.FaultSupport;
+import io.linkbench.tck.harness.FaultSupport.CapturedRun;
+import io.linkbench.tck.harness.KilledLoad;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -9,7 +9,7 @@ import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.store.GraphStore;
-import io.linkbench.tck.PhaseDriver;
+import io.linkbench.tck.harness.PhaseDriver;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.store.LocalHost;
-import io.linkbench.tck.Await;
-import io.linkbench.tck.FaultSupport;
-import io.linkbench.tck.FaultSupport.CapturedRun;
+import io.linkbench.tck.harness.Await;
+import io.linkbench.tck.harness.FaultSupport;
+import io.linkbench.tck.harness.FaultSupport.CapturedRun;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;

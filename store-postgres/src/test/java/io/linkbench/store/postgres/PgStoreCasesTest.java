@@ -18,7 +18,7 @@ import io.linkbench.store.StoreException.Kind;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
-import io.linkbench.tck.Await;
+import io.linkbench.tck.harness.Await;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -10,7 +10,7 @@ import io.linkbench.store.GraphStore;
 import io.linkbench.store.LoadState;
 import io.linkbench.store.LoadStateStore;
 import io.linkbench.store.StoreContext;
-import io.linkbench.tck.FaultSupport;
+import io.linkbench.tck.harness.FaultSupport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

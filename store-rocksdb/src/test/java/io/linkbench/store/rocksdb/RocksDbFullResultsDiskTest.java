@@ -1,6 +1,6 @@
 package io.linkbench.store.rocksdb;
 
-import io.linkbench.tck.FullResultsDisk;
+import io.linkbench.tck.harness.FullResultsDisk;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

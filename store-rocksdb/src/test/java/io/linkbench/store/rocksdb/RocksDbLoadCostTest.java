@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.report.ResultFiles;
-import io.linkbench.tck.FaultSupport;
+import io.linkbench.tck.harness.FaultSupport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.linkbench.tck.FaultSupport;
+import io.linkbench.tck.harness.FaultSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,7 +5,7 @@ import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreProvider;
 import io.linkbench.store.StoreContext;
 import io.linkbench.tck.GraphStoreContract;
-import io.linkbench.tck.StoreDirs;
+import io.linkbench.tck.harness.StoreDirs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;

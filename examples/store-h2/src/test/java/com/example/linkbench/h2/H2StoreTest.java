@@ -7,7 +7,7 @@ import io.linkbench.store.StoreProvider;
 import io.linkbench.store.StoreSession;
 import io.linkbench.tck.FaultInjection;
 import io.linkbench.tck.GraphStoreContract;
-import io.linkbench.tck.StoreDirs;
+import io.linkbench.tck.harness.StoreDirs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;

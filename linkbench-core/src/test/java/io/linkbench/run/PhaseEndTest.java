@@ -12,8 +12,6 @@ import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.memory.MemoryStoreProvider;
-import io.linkbench.tck.PhaseDriver;
-import io.linkbench.workload.LoadGenerator;
 import io.linkbench.workload.Op;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -30,7 +28,7 @@ class PhaseEndTest {
     private final PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
 
     /** Keys for a small graph, no warm-up, and a mix of only the operations given (op, percent, ...). */
-    private static PhaseDriver driver(List<String> keys, Object... mix) {
+    private static RunSpec driver(List<String> keys, Object... mix) {
         List<String> kv = new ArrayList<>(List.of("maxid1", "201", "warmup_time", "0", "displayfreq", "100"));
         for (Op op : Op.values()) {
             kv.add(op.mixKey());
@@ -40,29 +38,28 @@ class PhaseEndTest {
             kv.set(kv.indexOf(((Op) mix[i]).mixKey()) + 1, mix[i + 1].toString());
         }
         kv.addAll(keys);
-        return new PhaseDriver(kv.toArray(String[]::new));
+        return RunSpec.withDefaults(kv.toArray(String[]::new));
     }
 
-    private static GraphStore memory(PhaseDriver d) throws StoreException {
-        return new MemoryStoreProvider().open(new StoreContext(d.settings, d.sessions()));
+    private static GraphStore memory(RunSpec d) throws StoreException {
+        return new MemoryStoreProvider().open(new StoreContext(d.settings(), d.sessions()));
     }
 
-    private PhaseResult load(PhaseDriver d, GraphStore store, RunControl control) throws Exception {
-        return new LoadPhase(d.run, new LoadGenerator(d.workload, d.shape, d.run.seed(), 1_700_000_000_000L), control,
-                out, false, PhaseObserver.NONE).execute(store);
+    private PhaseResult load(RunSpec d, GraphStore store, RunControl control) throws Exception {
+        return TestPhases.context(d, control, out, PhaseObserver.NONE).load(TestPhases.BASE).execute(store);
     }
 
-    private PhaseResult requests(PhaseDriver d, GraphStore store) throws Exception {
-        return new RequestPhase(d.run, d.workload, d.shape, new RunControl(), out, 0, PhaseObserver.NONE).execute(store);
+    private PhaseResult requests(RunSpec d, GraphStore store) throws Exception {
+        return TestPhases.context(d, new RunControl(), out, PhaseObserver.NONE).requests(0).execute(store);
     }
 
     /** The visible links of the whole graph (every count row) and the longest list. */
-    private static long[] linksAndLongest(PhaseDriver d, GraphStore store) throws StoreException {
+    private static long[] linksAndLongest(RunSpec d, GraphStore store) throws StoreException {
         long total = 0;
         long longest = 0;
         try (StoreSession s = store.session(0)) {
-            for (long id1 = d.shape.startId(); id1 < d.shape.endId(); id1++) {
-                for (int t = 1; t <= d.shape.linkTypeCount(); t++) {
+            for (long id1 = d.shape().startId(); id1 < d.shape().endId(); id1++) {
+                for (int t = 1; t <= d.shape().linkTypeCount(); t++) {
                     long c = s.countLinks(id1, t);
                     total += c;
                     longest = Math.max(longest, c);
@@ -74,7 +71,7 @@ class PhaseEndTest {
 
     @Test
     void theRequestsLimitEndingAPhaseIsSaidInTheResultAndOnTheConsole() throws Exception {
-        PhaseDriver d = driver(List.of("requests", "300", "maxtime", "600"), Op.GET_NODE, 100);
+        RunSpec d = driver(List.of("requests", "300", "maxtime", "600"), Op.GET_NODE, 100);
         try (GraphStore store = memory(d)) {
             load(d, store, new RunControl());
             PhaseResult p = requests(d, store);
@@ -87,7 +84,7 @@ class PhaseEndTest {
 
     @Test
     void theTimeLimitEndingAPhaseIsSaid() throws Exception {
-        PhaseDriver d = driver(List.of("maxtime", "0.3"), Op.GET_NODE, 100);
+        RunSpec d = driver(List.of("maxtime", "0.3"), Op.GET_NODE, 100);
         try (GraphStore store = memory(d)) {
             load(d, store, new RunControl());
             PhaseResult p = requests(d, store);
@@ -100,7 +97,7 @@ class PhaseEndTest {
 
     @Test
     void anOpenLoopWhoseLastSlotFallsAfterTheDeadlineIsEndedByMaxtime() throws Exception {
-        PhaseDriver d = driver(List.of("maxtime", "1", "requestrate", "4", "arrival", "uniform"), Op.GET_NODE, 100);
+        RunSpec d = driver(List.of("maxtime", "1", "requestrate", "4", "arrival", "uniform"), Op.GET_NODE, 100);
         try (GraphStore store = memory(d)) {
             load(d, store, new RunControl());
             PhaseResult p = requests(d, store);
@@ -110,7 +107,7 @@ class PhaseEndTest {
 
     @Test
     void growthCountsTheLinksTheStoreGainedWarmUpIncluded() throws Exception {
-        PhaseDriver d = driver(List.of("maxtime", "0.3", "warmup_time", "0.3", "addlink_existing_pct", "0"),
+        RunSpec d = driver(List.of("maxtime", "0.3", "warmup_time", "0.3", "addlink_existing_pct", "0"),
                 Op.ADD_LINK, 100);
         try (GraphStore store = memory(d)) {
             load(d, store, new RunControl());
@@ -129,7 +126,7 @@ class PhaseEndTest {
 
     @Test
     void theLongestListSeenIsTheLongestListWhenEveryListIsCounted() throws Exception {
-        PhaseDriver d = driver(List.of("maxid1", "21", "requests", "4000", "maxtime", "600"), Op.COUNT_LINK, 100);
+        RunSpec d = driver(List.of("maxid1", "21", "requests", "4000", "maxtime", "600"), Op.COUNT_LINK, 100);
         try (GraphStore store = memory(d)) {
             load(d, store, new RunControl());
             PhaseResult p = requests(d, store);
@@ -142,7 +139,7 @@ class PhaseEndTest {
 
     @Test
     void nodeWritesAndLinkDeletesAreCounted() throws Exception {
-        PhaseDriver d = driver(List.of("requests", "2000", "maxtime", "600"), Op.ADD_NODE, 25, Op.DELETE_NODE, 25,
+        RunSpec d = driver(List.of("requests", "2000", "maxtime", "600"), Op.ADD_NODE, 25, Op.DELETE_NODE, 25,
                 Op.DELETE_LINK, 50);
         try (GraphStore store = memory(d)) {
             load(d, store, new RunControl());
@@ -161,7 +158,7 @@ class PhaseEndTest {
 
     @Test
     void aLoadWhoseStoreBreaksIsFailedNotInterrupted() throws Exception {
-        PhaseDriver d = driver(List.of("maxid1", "2001", "max_retries", "0"), Op.GET_NODE, 100);
+        RunSpec d = driver(List.of("maxid1", "2001", "max_retries", "0"), Op.GET_NODE, 100);
         RunControl control = new RunControl();
         try (GraphStore store = breaking(memory(d), "loadLinks",
                 new StoreException(StoreException.Kind.CONNECTION, "MySQL server has gone away"))) {
@@ -176,7 +173,7 @@ class PhaseEndTest {
 
     @Test
     void aStoppedLoadIsInterrupted() throws Exception {
-        PhaseDriver d = driver(List.of("maxid1", "2001"), Op.GET_NODE, 100);
+        RunSpec d = driver(List.of("maxid1", "2001"), Op.GET_NODE, 100);
         RunControl control = new RunControl();
         control.interrupt("stopped by a signal");
         try (GraphStore store = memory(d)) {
@@ -191,13 +188,13 @@ class PhaseEndTest {
 
     @Test
     void aStoreThatCanServeNoMoreEndsTheRequestPhaseAsFailed() throws Exception {
-        PhaseDriver d = driver(List.of("maxtime", "600"), Op.GET_NODE, 50, Op.COUNT_LINK, 50);
+        RunSpec d = driver(List.of("maxtime", "600"), Op.GET_NODE, 50, Op.COUNT_LINK, 50);
         RunControl control = new RunControl();
         try (GraphStore store = memory(d)) {
             load(d, store, new RunControl());
             try (GraphStore broken = breaking(store, "getNode",
                     new StoreException(StoreException.Kind.FATAL, "the store ran out of disk"))) {
-                PhaseResult p = new RequestPhase(d.run, d.workload, d.shape, control, out, 0, PhaseObserver.NONE)
+                PhaseResult p = TestPhases.context(d, control, out, PhaseObserver.NONE).requests(0)
                         .execute(broken);
                 assertEquals(PhaseEnd.failed("the store ran out of disk"), p.end());
                 assertTrue(control.failed());
@@ -208,7 +205,7 @@ class PhaseEndTest {
 
     @Test
     void aLoaderThreadThatDiesFailsTheLoadInsteadOfEndingItAsDone() throws Exception {
-        PhaseDriver d = driver(List.of("maxid1", "2001"), Op.GET_NODE, 100);
+        RunSpec d = driver(List.of("maxid1", "2001"), Op.GET_NODE, 100);
         RunControl control = new RunControl();
         try (GraphStore store = breaking(memory(d), "loadCounts", new OutOfMemoryError("Java heap space"))) {
             PhaseResult p = load(d, store, control);
@@ -220,12 +217,12 @@ class PhaseEndTest {
 
     @Test
     void aRequesterThatDiesFailsThePhase() throws Exception {
-        PhaseDriver d = driver(List.of("maxtime", "600"), Op.GET_NODE, 100);
+        RunSpec d = driver(List.of("maxtime", "600"), Op.GET_NODE, 100);
         RunControl control = new RunControl();
         try (GraphStore store = memory(d)) {
             load(d, store, new RunControl());
             try (GraphStore broken = breaking(store, "getNode", new OutOfMemoryError("Java heap space"))) {
-                PhaseResult p = new RequestPhase(d.run, d.workload, d.shape, control, out, 0, PhaseObserver.NONE)
+                PhaseResult p = TestPhases.context(d, control, out, PhaseObserver.NONE).requests(0)
                         .execute(broken);
                 assertEquals(PhaseEnd.Status.FAILED, p.end().status());
                 assertTrue(p.end().reason().matches("out of memory in requester-\\d \\(the JVM's heap is \\d+ MiB\\): give it"

@@ -1,4 +1,4 @@
-package io.linkbench.tck;
+package io.linkbench.tck.harness;
 
 import java.io.IOException;
 import java.nio.file.Files;

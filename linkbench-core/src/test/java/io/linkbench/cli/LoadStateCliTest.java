@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.run.CoreSettings;
-import io.linkbench.tck.FaultSupport;
+import io.linkbench.store.StoreProviders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,9 +19,11 @@ class LoadStateCliTest {
     private String err = "";
 
     private int run(String... args) {
-        FaultSupport.CapturedRun r = FaultSupport.runCapturingErr(args);
-        err = r.err();
-        return r.exitCode();
+        CliRun cli = new CliRun();
+        int code = cli.run(StoreProviders.discover(), args);
+        err = cli.err();
+        System.err.print(err);
+        return code;
     }
 
     private String err() {

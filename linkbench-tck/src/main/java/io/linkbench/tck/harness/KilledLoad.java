@@ -1,4 +1,4 @@
-package io.linkbench.tck;
+package io.linkbench.tck.harness;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -23,9 +23,7 @@ import io.linkbench.store.StoreSession;
 import io.linkbench.store.memory.MemoryStoreProvider;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.probe.MemInfo;
-import io.linkbench.tck.PhaseDriver;
 import io.linkbench.workload.GraphShape;
-import io.linkbench.workload.LoadGenerator;
 import io.linkbench.workload.WorkloadConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -44,6 +42,7 @@ class PhasesTest {
 
     /** A memory store and the configs of one test: the defaults with the given keys changed. */
     private final class Bench implements AutoCloseable {
+        final RunSpec spec;
         final RunConfig run;
         final WorkloadConfig workload;
         final GraphShape shape;
@@ -53,20 +52,19 @@ class PhasesTest {
             String[] keys = java.util.Arrays.copyOf(kv, kv.length + 2);
             keys[kv.length] = "store";
             keys[kv.length + 1] = "memory";
-            PhaseDriver d = new PhaseDriver(keys);
-            run = d.run;
-            workload = d.workload;
-            shape = d.shape;
-            store = new MemoryStoreProvider().open(new StoreContext(d.settings, d.sessions()));
+            spec = RunSpec.withDefaults(keys);
+            run = spec.run();
+            workload = spec.workload();
+            shape = spec.shape();
+            store = new MemoryStoreProvider().open(new StoreContext(spec.settings(), spec.sessions()));
         }
 
         PhaseResult load(RunControl control) throws Exception {
-            return new LoadPhase(run, new LoadGenerator(workload, shape, run.seed(), 1_700_000_000_000L), control, out,
-                    false, PhaseObserver.NONE).execute(store);
+            return TestPhases.context(spec, control, out, PhaseObserver.NONE).load(TestPhases.BASE).execute(store);
         }
 
         PhaseResult requests(RunControl control) throws Exception {
-            return new RequestPhase(run, workload, shape, control, out, 0, PhaseObserver.NONE).execute(store);
+            return TestPhases.context(spec, control, out, PhaseObserver.NONE).requests(0).execute(store);
         }
 
         @Override
@@ -78,8 +76,8 @@ class PhasesTest {
     @Test
     void theLoadCostIsSplitIntoTheInsertWindowAndTheSkippedWriteBackIsSaid() throws Exception {
         try (Bench b = new Bench("maxid1", "2001", "loaders", "2")) {
-            PhaseResult load = new LoadPhase(b.run, new LoadGenerator(b.workload, b.shape, b.run.seed(), 1_700_000_000_000L),
-                    new RunControl(), out, false, CostProbe.local(b.store, b.run)).execute(b.store);
+            PhaseResult load = TestPhases.context(b.spec, new RunControl(), out, CostProbe.local(b.store, b.run))
+                    .load(TestPhases.BASE).execute(b.store);
             PhaseCost total = load.cost();
             assertEquals(List.of(PhaseCost.INSERT_PART), List.copyOf(total.parts().keySet()), "a memory store has no steps");
             PhaseCost insert = total.parts().get(PhaseCost.INSERT_PART);
@@ -278,7 +276,7 @@ class PhasesTest {
                     }
                 }
             };
-            PhaseResult req = new RequestPhase(b.run, b.workload, b.shape, control, out, 0, stopOnceMeasuring)
+            PhaseResult req = TestPhases.context(b.spec, control, out, stopOnceMeasuring).requests(0)
                     .execute(b.store);
             assertTrue(req.interrupted());
             assertTrue(req.ops().stream().mapToLong(OpStats::count).sum() > 0);
@@ -302,8 +300,8 @@ class PhasesTest {
             });
             stopper.start();
             long t0 = System.nanoTime();
-            PhaseResult load = new LoadPhase(b.run, new LoadGenerator(b.workload, b.shape, b.run.seed(), 1_700_000_000_000L),
-                    control, out, false, PhaseObserver.NONE).execute(store);
+            PhaseResult load = TestPhases.context(b.spec, control, out, PhaseObserver.NONE).load(TestPhases.BASE)
+                    .execute(store);
             stopper.join();
             assertTrue((System.nanoTime() - t0) / 1e9 < 20, "the step did not wait for its 60 s");
             assertTrue(load.interrupted());

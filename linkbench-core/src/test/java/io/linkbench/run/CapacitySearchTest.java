@@ -11,7 +11,6 @@ import io.linkbench.measure.StepLatency;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
 import io.linkbench.store.memory.MemoryStoreProvider;
-import io.linkbench.tck.PhaseDriver;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -28,17 +27,17 @@ class CapacitySearchTest {
     void theSearchFindsTheCapacityOfAPacedStoreWithinTenPercent() throws Exception {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
-        PhaseDriver d = new PhaseDriver("store", "memory", "maxid1", "2001", "requesters", "8", "warmup_time", "0.5",
+        RunSpec d = RunSpec.withDefaults("store", "memory", "maxid1", "2001", "requesters", "8", "warmup_time", "0.5",
                 "maxtime", "1.5", "displayfreq", "0.5", "requests", "100000000", "arrival", "uniform");
-        try (GraphStore memory = new MemoryStoreProvider().open(new StoreContext(d.settings, d.sessions()))) {
-            d.load(memory, PhaseObserver.NONE);
+        try (GraphStore memory = new MemoryStoreProvider().open(new StoreContext(d.settings(), d.sessions()))) {
+            TestPhases.load(d, memory, PhaseObserver.NONE);
             GraphStore paced = PacedStore.wrap(memory, CAPACITY);
             RunControl control = new RunControl();
             CapacitySearch search = new CapacitySearch(Slo.parse("p99 < 1s"), 250, 0.05, 16, out);
             Sweep rates = new Sweep(Sweep.REQUESTRATE, java.util.List.of());
             int[] step = {0};
-            CapacitySearch.Outcome o = search.search(rate -> new RequestPhase(rates.configure(d.run, rate), d.workload,
-                    d.shape, control, out, step[0]++, PhaseObserver.NONE).execute(paced).with(rates.target(rate)), control);
+            CapacitySearch.Outcome o = search.search(rate -> TestPhases.context(d.with(rates.configure(d.run(), rate)), control,
+                    out, PhaseObserver.NONE).requests(step[0]++).execute(paced).with(rates.target(rate)), control);
 
             String log = console.toString(StandardCharsets.UTF_8);
             assertTrue(o.complete(), log);

@@ -13,9 +13,7 @@ import io.linkbench.store.GraphStore;
 import io.linkbench.store.LoadState;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.memory.MemoryStore;
-import io.linkbench.tck.PhaseDriver;
 import io.linkbench.workload.GraphShape;
-import io.linkbench.workload.LoadGenerator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -38,12 +36,12 @@ class FleetPhaseTest {
     void threeClientsLoadTheSameGraphAsOneHost() throws Exception {
         String startAt = Instant.now().plusMillis(500).toString();
         MemoryStore single = new MemoryStore();
-        PhaseResult whole = load(single, new PhaseDriver("maxid1", "3001", "seed", "7", "start_at", startAt));
+        PhaseResult whole = load(single, RunSpec.withDefaults("maxid1", "3001", "seed", "7", "start_at", startAt));
         MemoryStore shared = new MemoryStore();
         ExecutorService pool = Executors.newFixedThreadPool(3);
         List<Future<PhaseResult>> parts = new ArrayList<>();
         for (int i = 2; i >= 0; i--) { // client 0 last: the others wait for it to prepare the store
-            PhaseDriver d = new PhaseDriver("maxid1", "3001", "seed", "7", "start_at", startAt, "client_count", "3",
+            RunSpec d = RunSpec.withDefaults("maxid1", "3001", "seed", "7", "start_at", startAt, "client_count", "3",
                     "client_index", Integer.toString(i));
             parts.add(pool.submit(() -> load(shared, d)));
         }
@@ -58,17 +56,17 @@ class FleetPhaseTest {
         assertEquals(whole.graph().loaded().linkRows(), sum.linkRows());
         assertEquals(whole.graph().loaded().countRows(), sum.countRows());
         assertArrayEquals(whole.graph().loaded().buckets(), sum.buckets());
-        PhaseDriver d = new PhaseDriver("maxid1", "3001");
-        assertEquals(fingerprint(single, d.shape), fingerprint(shared, d.shape), "the same nodes, links and counts");
+        RunSpec d = RunSpec.withDefaults("maxid1", "3001");
+        assertEquals(fingerprint(single, d.shape()), fingerprint(shared, d.shape()), "the same nodes, links and counts");
         assertTrue(shared.verifyCounts().ok());
         LoadState state = shared.loadState().orElseThrow();
         assertTrue(state.complete(), "every client recorded its slice, finishing together: " + state.describe());
         assertTrue(state.describe().endsWith(", 3 of 3 fleet clients' slices complete)"), state.describe());
-        PhaseDriver fleetRequests = new PhaseDriver("maxid1", "3001", "seed", "7", "client_count", "3");
-        LoadRecord.Verdict v = LoadRecord.check(shared, fleetRequests.settings);
+        RunSpec fleetRequests = RunSpec.withDefaults("maxid1", "3001", "seed", "7", "client_count", "3");
+        LoadRecord.Verdict v = LoadRecord.check(shared, fleetRequests.settings());
         assertTrue(v.refusal().isEmpty(), "a fleet's -r accepts the fleet's complete load");
         assertEquals(List.of(), v.warnings());
-        assertTrue(LoadRecord.check(new MemoryStore(), fleetRequests.settings).refusal().isPresent(),
+        assertTrue(LoadRecord.check(new MemoryStore(), fleetRequests.settings()).refusal().isPresent(),
                 "a fleet is still refused a store with no load at all");
     }
 
@@ -77,7 +75,7 @@ class FleetPhaseTest {
         String startAt = Instant.now().plusMillis(300).toString();
         MemoryStore shared = new MemoryStore();
         for (int i = 0; i < 2; i++) { // client 2 of 3 was killed before it loaded anything
-            PhaseResult p = load(shared, new PhaseDriver("maxid1", "3001", "seed", "7", "start_at", startAt,
+            PhaseResult p = load(shared, RunSpec.withDefaults("maxid1", "3001", "seed", "7", "start_at", startAt,
                     "client_count", "3", "client_index", Integer.toString(i)));
             assertEquals(io.linkbench.measure.PhaseEnd.LOADED, p.end(), p.end().describe());
         }
@@ -85,22 +83,22 @@ class FleetPhaseTest {
         assertFalse(state.complete(), state.describe());
         assertTrue(state.sliceDone(0) && state.sliceDone(1) && !state.sliceDone(2), state.describe());
         LoadRecord.Verdict v = LoadRecord.check(shared,
-                new PhaseDriver("maxid1", "3001", "seed", "7", "client_count", "3", "client_index", "1").settings);
+                RunSpec.withDefaults("maxid1", "3001", "seed", "7", "client_count", "3", "client_index", "1").settings());
         assertTrue(v.refusal().orElseThrow().startsWith("the last load into this store did not complete: incomplete ("),
                 v.toString());
         assertTrue(v.refusal().get().contains("2 of 3 fleet clients' slices complete"), v.refusal().get());
-        assertTrue(LoadRecord.check(shared, new PhaseDriver("maxid1", "3001", "seed", "7", "client_count", "3",
-                "allow_incomplete_load", "true").settings).refusal().isEmpty(), "unless allowed");
+        assertTrue(LoadRecord.check(shared, RunSpec.withDefaults("maxid1", "3001", "seed", "7", "client_count", "3",
+                "allow_incomplete_load", "true").settings()).refusal().isEmpty(), "unless allowed");
     }
 
     private static void assertArrayEquals(long[] a, long[] b) {
         assertEquals(Arrays.toString(a), Arrays.toString(b));
     }
 
-    private PhaseResult load(GraphStore store, PhaseDriver d) throws Exception {
-        Instant base = d.run.fleet().startAt().orElseThrow();
-        return new LoadPhase(d.run, new LoadGenerator(d.workload, d.shape, d.run.seed(), base.toEpochMilli()),
-                new RunControl(), out, false, PhaseObserver.NONE).execute(store, LoadRecord.starting(d.settings, base));
+    private PhaseResult load(GraphStore store, RunSpec d) throws Exception {
+        Instant base = d.run().fleet().startAt().orElseThrow();
+        return TestPhases.context(d, new RunControl(), out, PhaseObserver.NONE).load(base)
+                .execute(store, LoadRecord.starting(d.settings(), base));
     }
 
     /** A digest of every node, link and count of the graph's id range. */

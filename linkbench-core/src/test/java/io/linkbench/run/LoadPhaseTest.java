@@ -11,9 +11,7 @@ import io.linkbench.measure.PhaseResult;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.noop.NoopStore;
-import io.linkbench.tck.PhaseDriver;
 import io.linkbench.workload.GraphShape;
-import io.linkbench.workload.LoadGenerator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
@@ -30,9 +28,9 @@ class LoadPhaseTest {
 
     @Test
     void anInterruptInsideTheLargestId1StopsItsLinksAtTheNextBatch() throws Exception {
-        PhaseDriver d = new PhaseDriver("maxid1", "20001", "loaders", "1", "bulk_insert_count", "10");
-        long largest = d.shape.idOfDegreeRank(0);
-        long degree = d.shape.linksOfDegree(d.shape.degree(largest));
+        RunSpec d = RunSpec.withDefaults("maxid1", "20001", "loaders", "1", "bulk_insert_count", "10");
+        long largest = d.shape().idOfDegreeRank(0);
+        long degree = d.shape().linksOfDegree(d.shape().degree(largest));
         assertTrue(degree > 100, "the largest id1 spans many batches: " + degree);
         RunControl control = new RunControl();
         long[] written = new long[2]; // the largest id1's link rows before and after the interrupt
@@ -53,7 +51,7 @@ class LoadPhaseTest {
     void linksGoInFullBatchesAcrossId1sAndEachId1IsTalliedOnce() throws Exception {
         GraphStats whole = null;
         for (String batch : new String[] {"7", "1024"}) {
-            PhaseDriver d = new PhaseDriver("maxid1", "5001", "loaders", "1", "bulk_insert_count", batch);
+            RunSpec d = RunSpec.withDefaults("maxid1", "5001", "loaders", "1", "bulk_insert_count", batch);
             List<Integer> sizes = new CopyOnWriteArrayList<>();
             PhaseResult load = load(d, new RunControl(), b -> sizes.add(b.size()));
             int n = Integer.parseInt(batch);
@@ -62,7 +60,7 @@ class LoadPhaseTest {
             }
             assertTrue(sizes.get(sizes.size() - 1) <= n);
             GraphStats g = load.graph().loaded();
-            GraphShape s = d.shape;
+            GraphShape s = d.shape();
             assertEquals(s.nodeCount(), g.id1s(), "each id1 once");
             assertEquals(s.expectedLinks(), g.linkRows());
             assertEquals(s.linksOfDegree(s.maxDegree()), g.maxLinks());
@@ -76,15 +74,14 @@ class LoadPhaseTest {
     }
 
     /** Loads into the no-op store, showing every link batch to {@code onLinks} before it is written. */
-    private PhaseResult load(PhaseDriver d, RunControl control, Consumer<List<Link>> onLinks) throws Exception {
+    private PhaseResult load(RunSpec d, RunControl control, Consumer<List<Link>> onLinks) throws Exception {
         GraphStore noop = new NoopStore();
         GraphStore store = (GraphStore) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {GraphStore.class}, (proxy, m, args) -> {
                     Object r = invoke(noop, m, args);
                     return m.getName().equals("session") ? session((StoreSession) r, onLinks) : r;
                 });
-        return new LoadPhase(d.run, new LoadGenerator(d.workload, d.shape, d.run.seed(), 1_700_000_000_000L), control,
-                out, false, PhaseObserver.NONE).execute(store);
+        return TestPhases.context(d, control, out, PhaseObserver.NONE).load(TestPhases.BASE).execute(store);
     }
 
     @SuppressWarnings("unchecked")

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.store.StoreProviders;
-import io.linkbench.tck.FullResultsDisk;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,8 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The results directory: checked before the run (exit code 2 in one line), a disk that fills up during
- * the run (each lost file named, the rest kept, exit code 1), and the permissions of every file.
+ * The results directory: checked before the run (exit code 2 in one line) and the permissions of
+ * every file. A disk too small or filling up during the run: {@code FullResultsDiskTest} in the TCK,
+ * which owns the disk that fills up.
  */
 class ResultsDirectoryTest {
     private static final String[] SMALL_RUN = {"-D", "store=memory", "-D", "maxid1=3001", "-D", "maxtime=2",
@@ -70,24 +70,6 @@ class ResultsDirectoryTest {
         Path under = Files.writeString(tmp.resolve("file"), "x").resolve("results");
         assertEquals(2, run(under));
         assertRefusedBeforeTheRun("linkbench: --results " + under + ": cannot create the directory (");
-    }
-
-    @Test
-    void aResultsDiskWithTooLittleSpaceIsRefusedBeforeTheRun() throws Exception {
-        try (FullResultsDisk disk = FullResultsDisk.mount(tmp.resolve("tiny"), 1)) {
-            assertEquals(2, run(tmp.resolve("tiny")));
-            assertRefusedBeforeTheRun("linkbench: --results " + tmp.resolve("tiny") + ": only ");
-            assertTrue(err().contains("a run needs at least 8.0 MiB for its files"), err());
-        }
-    }
-
-    @Test
-    void aResultsDiskThatFillsUpDuringTheRunNamesEachLostFileAndKeepsTheRest() throws Exception {
-        Path results = tmp.resolve("full");
-        try (FullResultsDisk disk = FullResultsDisk.mount(results, 16).fillDuringTheRun()) {
-            int code = run(results);
-            disk.assertLostFilesNamed(new FullResultsDisk.Captured(code, out.toString(StandardCharsets.UTF_8), err()));
-        }
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.linkbench.tck;
+package io.linkbench.tck.harness;
 
 import io.linkbench.cli.Main;
 import java.io.ByteArrayOutputStream;

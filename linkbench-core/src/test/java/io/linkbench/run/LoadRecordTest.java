@@ -12,8 +12,6 @@ import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.memory.MemoryStore;
 import io.linkbench.store.noop.NoopStoreProvider;
-import io.linkbench.tck.PhaseDriver;
-import io.linkbench.workload.LoadGenerator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -27,21 +25,21 @@ class LoadRecordTest {
     private static final Instant T0 = Instant.ofEpochMilli(1_700_000_000_000L);
     private final PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
 
-    private LoadState load(MemoryStore store, PhaseDriver d, RunControl control) throws Exception {
-        new LoadPhase(d.run, new LoadGenerator(d.workload, d.shape, d.run.seed(), T0.toEpochMilli()), control, out,
-                false, PhaseObserver.NONE).execute(store, LoadRecord.starting(d.settings, T0));
+    private LoadState load(MemoryStore store, RunSpec d, RunControl control) throws Exception {
+        TestPhases.context(d, control, out, PhaseObserver.NONE).load(T0)
+                .execute(store, LoadRecord.starting(d.settings(), T0));
         return store.loadState().orElseThrow();
     }
 
     @Test
     void aFinishedLoadIsRecordedCompleteWithItsParameters() throws Exception {
-        PhaseDriver d = new PhaseDriver("maxid1", "1001", "seed", "7");
+        RunSpec d = RunSpec.withDefaults("maxid1", "1001", "seed", "7");
         try (MemoryStore store = new MemoryStore()) {
             LoadState state = load(store, d, new RunControl());
             assertTrue(state.complete(), state.toString());
             assertEquals(List.of(1L, 1001L, 7L, T0), List.of(state.startId1(), state.maxId1(), state.seed(), state.started()));
-            assertEquals(LoadRecord.graphHash(d.settings), state.graph());
-            LoadRecord.Verdict v = LoadRecord.check(store, d.settings);
+            assertEquals(LoadRecord.graphHash(d.settings()), state.graph());
+            LoadRecord.Verdict v = LoadRecord.check(store, d.settings());
             assertEquals(Optional.empty(), v.refusal());
             assertEquals(List.of(), v.warnings());
             assertTrue(v.fact().orElseThrow().startsWith("complete (startid1=1, maxid1=1001, seed=7, started "),
@@ -51,19 +49,19 @@ class LoadRecordTest {
 
     @Test
     void anInterruptedLoadStaysIncompleteAndIsRefusedUnlessAllowed() throws Exception {
-        PhaseDriver d = new PhaseDriver("maxid1", "1001");
+        RunSpec d = RunSpec.withDefaults("maxid1", "1001");
         try (MemoryStore store = new MemoryStore()) {
             RunControl control = new RunControl();
             control.interrupt("test");
             assertFalse(load(store, d, control).complete());
-            String refusal = LoadRecord.check(store, d.settings).refusal().orElseThrow();
+            String refusal = LoadRecord.check(store, d.settings()).refusal().orElseThrow();
             assertTrue(refusal.startsWith("the last load into this store did not complete: incomplete (startid1=1,"
                     + " maxid1=1001, seed=20111, started "), refusal);
             assertTrue(refusal.endsWith(": load it with -l, or set allow_incomplete_load = true to run the request"
                     + " phase on it anyway"), refusal);
 
-            LoadRecord.Verdict allowed = LoadRecord.check(store, new PhaseDriver("maxid1", "1001",
-                    "allow_incomplete_load", "true").settings);
+            LoadRecord.Verdict allowed = LoadRecord.check(store, RunSpec.withDefaults("maxid1", "1001",
+                    "allow_incomplete_load", "true").settings());
             assertEquals(Optional.empty(), allowed.refusal());
             assertTrue(allowed.warnings().get(0).contains("allow_incomplete_load = true: running anyway"),
                     allowed.warnings().toString());
@@ -73,7 +71,7 @@ class LoadRecordTest {
     @Test
     void aStoreWithoutARecordIsRefused() throws Exception {
         try (MemoryStore store = new MemoryStore()) {
-            String refusal = LoadRecord.check(store, new PhaseDriver().settings).refusal().orElseThrow();
+            String refusal = LoadRecord.check(store, RunSpec.withDefaults().settings()).refusal().orElseThrow();
             assertTrue(refusal.startsWith("no load is recorded in this store"), refusal);
             assertTrue(refusal.contains("allow_incomplete_load = true"), refusal);
         }
@@ -81,9 +79,9 @@ class LoadRecordTest {
 
     @Test
     void aStoreThatRecordsNothingRunsWithAWarning() throws Exception {
-        PhaseDriver d = new PhaseDriver();
-        try (var store = new NoopStoreProvider().open(new StoreContext(d.settings, 1))) {
-            LoadRecord.Verdict v = LoadRecord.check(store, d.settings);
+        RunSpec d = RunSpec.withDefaults();
+        try (var store = new NoopStoreProvider().open(new StoreContext(d.settings(), 1))) {
+            LoadRecord.Verdict v = LoadRecord.check(store, d.settings());
             assertEquals(Optional.empty(), v.refusal());
             assertEquals(1, v.warnings().size());
             assertTrue(v.warnings().get(0).startsWith("this store does not record its loads"), v.warnings().toString());
@@ -93,16 +91,16 @@ class LoadRecordTest {
     @Test
     void anotherGraphThanTheConfiguredOneIsAWarning() throws Exception {
         try (MemoryStore store = new MemoryStore()) {
-            PhaseDriver loaded = new PhaseDriver("maxid1", "1001");
-            store.saveLoadState(LoadRecord.starting(loaded.settings, T0).completedAt(T0));
-            List<String> w = LoadRecord.check(store, new PhaseDriver("maxid1", "2001", "seed", "5").settings).warnings();
+            RunSpec loaded = RunSpec.withDefaults("maxid1", "1001");
+            store.saveLoadState(LoadRecord.starting(loaded.settings(), T0).completedAt(T0));
+            List<String> w = LoadRecord.check(store, RunSpec.withDefaults("maxid1", "2001", "seed", "5").settings()).warnings();
             assertEquals(1, w.size(), w.toString());
             assertTrue(w.get(0).startsWith("the store holds a graph loaded with maxid1=1001 (this configuration: 2001),"
                     + " seed=20111 (this configuration: 5):"), w.get(0));
-            List<String> shape = LoadRecord.check(store, new PhaseDriver("maxid1", "1001", "link_type_count", "3").settings)
+            List<String> shape = LoadRecord.check(store, RunSpec.withDefaults("maxid1", "1001", "link_type_count", "3").settings())
                     .warnings();
             assertTrue(shape.get(0).contains("other values of the keys that shape the graph"), shape.toString());
-            assertEquals(List.of(), LoadRecord.check(store, new PhaseDriver("maxid1", "1001", "requesters", "9").settings)
+            assertEquals(List.of(), LoadRecord.check(store, RunSpec.withDefaults("maxid1", "1001", "requesters", "9").settings())
                     .warnings(), "request-phase keys do not change the graph");
         }
     }
@@ -120,7 +118,7 @@ class LoadRecordTest {
         assertEquals(s.byFleet(2).withSliceDone(1, T0).withSliceDone(0, T0).completed().isPresent(), true);
         assertEquals(twoDone, LoadState.parse(twoDone.toText()));
         assertTrue(twoDone.complete() && twoDone.sameLoad(s.byFleet(2)), twoDone.describe());
-        assertNotEquals(s.graph(), LoadRecord.graphHash(new PhaseDriver().settings));
+        assertNotEquals(s.graph(), LoadRecord.graphHash(RunSpec.withDefaults().settings()));
         StoreException e = assertThrows(StoreException.class, () -> LoadState.parse("state=complete maxid1=x"));
         assertTrue(e.getMessage().startsWith("unreadable load state"), e.getMessage());
     }

@@ -1,4 +1,4 @@
-package io.linkbench.tck;
+package io.linkbench.tck.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,7 +12,7 @@ import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.run.CostProbe;
 import io.linkbench.store.GraphStore;
-import io.linkbench.tck.ProcReadings.Reading;
+import io.linkbench.tck.harness.ProcReadings.Reading;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -6,13 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
-import io.linkbench.run.RequestPhase;
 import io.linkbench.run.RunControl;
+import io.linkbench.run.RunSpec;
+import io.linkbench.run.TestPhases;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
 import io.linkbench.store.memory.MemoryStoreProvider;
-import io.linkbench.tck.Await;
-import io.linkbench.tck.PhaseDriver;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URI;
@@ -24,6 +23,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -46,6 +46,19 @@ class LiveMetricsTest {
         return samples;
     }
 
+    /** Scrapes until a scrape passes {@code ok} (polling, with a deadline) and returns it. */
+    private Map<String, Double> scrapeUntil(Duration timeout, String what, int port,
+                                            Predicate<Map<String, Double>> ok) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Map<String, Double> samples = scrape(port);
+        while (!ok.test(samples)) {
+            assertTrue(System.nanoTime() - deadline < 0, "waited " + timeout.toSeconds() + " s for " + what + ": " + samples);
+            Thread.sleep(20);
+            samples = scrape(port);
+        }
+        return samples;
+    }
+
     private static double total(Map<String, Double> samples, String name) {
         return samples.entrySet().stream().filter(e -> e.getKey().startsWith(name + "{"))
                 .mapToDouble(Map.Entry::getValue).sum();
@@ -54,29 +67,28 @@ class LiveMetricsTest {
     @Test
     void theCountersGrowDuringThePhaseAndEndEqualToTheResult() throws Exception {
         PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        PhaseDriver d = new PhaseDriver("store", "memory", "maxid1", "2001", "requesters", "2", "warmup_time", "0.5",
+        RunSpec d = RunSpec.withDefaults("store", "memory", "maxid1", "2001", "requesters", "2", "warmup_time", "0.5",
                 "maxtime", "600", "displayfreq", "0.25", "requestrate", "400", "requests", "100000000");
         RunControl control = new RunControl(); // ends the phase once the scrapes are taken
-        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(d.settings, d.sessions()));
+        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(d.settings(), d.sessions()));
              LiveMetrics live = LiveMetrics.serve(0)) {
-            d.load(store, live);
+            TestPhases.load(d, store, live);
             Map<String, Double> afterLoad = scrape(live.port());
             assertTrue(total(afterLoad, "linkbench_load_rows_total") > 2000, "rows loaded: " + afterLoad);
             assertEquals(1.0, afterLoad.get("linkbench_phase{phase=\"load\"}"));
 
             CompletableFuture<PhaseResult> phase = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return new RequestPhase(d.run, d.workload, d.shape, control, out, 0,
-                            PhaseObserver.of(live)).execute(store);
+                    return TestPhases.context(d, control, out, PhaseObserver.of(live)).requests(0).execute(store);
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
             });
-            Map<String, Double> early = Await.until(Duration.ofSeconds(60), "requests counted in the request phase",
-                    () -> scrape(live.port()), m -> Double.valueOf(1.0).equals(m.get("linkbench_phase{phase=\"request\"}"))
+            Map<String, Double> early = scrapeUntil(Duration.ofSeconds(60), "requests counted in the request phase",
+                    live.port(), m -> Double.valueOf(1.0).equals(m.get("linkbench_phase{phase=\"request\"}"))
                             && total(m, "linkbench_requests_total") > 0);
-            Map<String, Double> later = Await.until(Duration.ofSeconds(60), "the request counter growing and the lag",
-                    () -> scrape(live.port()), m -> total(m, "linkbench_requests_total") > total(early, "linkbench_requests_total")
+            Map<String, Double> later = scrapeUntil(Duration.ofSeconds(60), "the request counter growing and the lag",
+                    live.port(), m -> total(m, "linkbench_requests_total") > total(early, "linkbench_requests_total")
                             && m.containsKey("linkbench_schedule_lag_p99_seconds"));
             control.interrupt("test");
             PhaseResult result = phase.get();

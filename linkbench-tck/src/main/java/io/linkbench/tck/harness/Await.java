@@ -1,4 +1,4 @@
-package io.linkbench.tck;
+package io.linkbench.tck.harness;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;

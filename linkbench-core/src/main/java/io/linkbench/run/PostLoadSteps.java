@@ -1,0 +1,121 @@
+package io.linkbench.run;
+
+import io.linkbench.measure.PhaseCost;
+import io.linkbench.measure.PhaseObserver;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.LoadHooks;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreMetrics;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the load does after its inserts, each timed and each ending a cost segment: the store's own
+ * post-load steps ({@link LoadHooks}), then the write-back step that waits for the data's dirty pages
+ * ({@code load_writeback}). The inserts are the window's first segment ({@link #endInserts}).
+ */
+final class PostLoadSteps {
+    /** The post-load step that waits for the data's dirty pages ({@code load_writeback}). */
+    static final String WRITE_BACK = "write-back";
+
+    private final GraphStore store;
+    private final RunControl control;
+    private final PrintStream out;
+    private final PhaseObserver observer;
+    private final boolean writeBackAsked;
+    private final Map<String, Double> seconds = new LinkedHashMap<>();
+    private Map<String, Long> last;
+
+    /** @param atStart the store's counters when the load's window opened */
+    PostLoadSteps(PhaseContext ctx, GraphStore store, Map<String, Long> atStart) {
+        this.store = store;
+        this.control = ctx.control();
+        this.out = ctx.out();
+        this.observer = ctx.observer();
+        this.writeBackAsked = ctx.run().loadWriteback();
+        this.last = atStart;
+    }
+
+    /** Seconds each step took, in the order they ran. */
+    Map<String, Double> seconds() {
+        return seconds;
+    }
+
+    /** The inserts' segment ends now. */
+    void endInserts() {
+        endSegment(PhaseCost.INSERT_PART);
+    }
+
+    /** The segment {@code name} (insert window or post-load step) ends now. */
+    private void endSegment(String name) {
+        Map<String, Long> now = StoreCounters.read(store);
+        observer.segmentEnded(name, StoreCounters.delta(last, now));
+        last = now;
+    }
+
+    /**
+     * Runs the store's post-load steps, timing each and ending a cost segment after each. An interrupt
+     * cancels the running step through its canceller; a step that fails because of it ends the steps
+     * with a warning instead of failing the load.
+     */
+    void runStoreSteps(LoadHooks hooks, List<String> warnings) throws StoreException {
+        for (LoadHooks.Step step : hooks.finishLoadSteps()) {
+            if (control.interrupted()) {
+                return;
+            }
+            String name = step.name();
+            out.printf(Locale.ROOT, "post-load step: %s ...%n", name);
+            long t0 = System.nanoTime();
+            try (RunControl.Registration r = control.onInterrupt(step.canceller())) {
+                step.run();
+            } catch (StoreException e) {
+                if (!control.interrupted()) {
+                    throw e;
+                }
+            }
+            double s = (System.nanoTime() - t0) / 1e9;
+            endSegment(PhaseCost.STEP_PART + name);
+            if (control.interrupted()) {
+                String w = String.format(Locale.ROOT, "post-load step '%s' cancelled after %.3f s", name, s);
+                warnings.add(w);
+                out.println(w);
+                return;
+            }
+            seconds.put(name, s);
+            out.printf(Locale.ROOT, "post-load step: %s took %.3f s%n", name, s);
+        }
+    }
+
+    /**
+     * Waits for the data's file system to write its dirty pages, as the load's last step, timed; or
+     * says why it cannot ({@code load_writeback = false}, no local data directory).
+     */
+    Optional<String> writeBack() throws InterruptedException {
+        Optional<Path> dir = store instanceof StoreMetrics m ? m.dataDirectory() : Optional.empty();
+        Optional<String> skip = WriteBack.skipReason(writeBackAsked, dir);
+        if (skip.isPresent()) {
+            out.printf(Locale.ROOT, "post-load step: %s skipped: %s%n", WRITE_BACK, skip.get());
+            return skip;
+        }
+        out.printf(Locale.ROOT, "post-load step: %s ...%n", WRITE_BACK);
+        long t0 = System.nanoTime();
+        String command;
+        try {
+            command = WriteBack.sync(dir.get());
+        } catch (IOException e) {
+            out.printf(Locale.ROOT, "post-load step: %s failed: %s%n", WRITE_BACK, e.getMessage());
+            return Optional.of(e.getMessage());
+        }
+        double s = (System.nanoTime() - t0) / 1e9;
+        endSegment(PhaseCost.STEP_PART + WRITE_BACK);
+        seconds.put(WRITE_BACK, s);
+        out.printf(Locale.ROOT, "post-load step: %s (%s) took %.3f s%n", WRITE_BACK, command, s);
+        return Optional.empty();
+    }
+}

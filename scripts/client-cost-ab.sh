@@ -7,7 +7,8 @@
 # CASE is innodb-2011, innodb-2017, rocksdb-2011, rocksdb-2017 or pg-2017 (store, engine and mix; the
 # 2011 mix goes as -D keys of config/workload-2011.properties that both builds know). Loads
 # maxid1=200001 once with NEW_JAR (2 loaders, dbid lbab_<case>), then runs ROUNDS (default 2) pairs
-# of request phases (2 requesters, SECONDS each, default 30), old then new, each JVM under
+# of request phases (2 requesters, SECONDS each, default 30), old then new in odd rounds and new then
+# old in even ones, each JVM under
 # /usr/bin/time. Statements come from the server's counters read around each phase by the server's
 # own client: MySQL `Questions` (server-wide), PostgreSQL xact_commit + xact_rollback of the
 # database. OLD_HOST / NEW_HOST (default 127.0.0.1 and localhost) pick each build's host: with
@@ -66,7 +67,10 @@ fi
 printf '%-4s %-9s %7s %7s %9s %8s %9s %9s %10s %10s %10s %7s\n' build host user_s sys_s requests req/s \
     stmts/req cli_us/req user_us/req cli_us/stmt srv_us/req load1
 for r in $(seq "$rounds"); do
-    for build in old new; do
+    # old, new, then new, old: the database grows and ages under the phases, so a fixed order would
+    # charge the drift to the second build
+    order=(old new); (( r % 2 == 0 )) && order=(new old)
+    for build in "${order[@]}"; do
         jar=$old; host=$old_host; args=(${OLD_ARGS:-})
         [[ $build == new ]] && { jar=$new; host=$new_host; args=(${NEW_ARGS:-}); }
         q0=$(statements); s0=$(server_ticks)

@@ -23,7 +23,7 @@ import java.util.Objects;
  *     throw new StoreException(kind, "ADD_LINK: " + e.getMessage(), e);
  * }
  * }</pre>
- * (the SQL stores share {@code io.linkbench.store.jdbc.SqlErrorMap} for this).
+ * (the SQL stores share one map from SQLSTATEs to kinds for this).
  */
 public class StoreException extends Exception {
     private static final long serialVersionUID = 1L;

@@ -2,7 +2,6 @@ package io.linkbench.store.support;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.InetAddress;
@@ -16,14 +15,11 @@ import java.net.SocketTimeoutException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.AsynchronousCloseException;
-import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A connection to a database server, over its Unix domain socket or TCP: a blocking NIO channel behind
@@ -60,11 +56,12 @@ public final class ChannelSocket extends Socket {
     private final ByteBuffer received = ByteBuffer.allocateDirect(READ_BUFFER).limit(0);
     private final InputStream input = new Input();
     private final OutputStream output = new Output();
-    private final Watchdog watchdog = new Watchdog();
+    private final SocketWatchdog watchdog;
 
     private ChannelSocket(Path path, SocketChannel channel) {
         this.path = path;
         this.channel = channel;
+        this.watchdog = new SocketWatchdog(channel);
     }
 
     /** A socket connected to the Unix domain socket at {@code path}. */
@@ -130,97 +127,6 @@ public final class ChannelSocket extends Socket {
     @Override
     public void connect(SocketAddress address) throws IOException {
         connect(address, 0);
-    }
-
-    /**
-     * Closes the socket when a call has waited longer than the timeout. One thread per socket with a
-     * timeout, started by the first call that has one; it sleeps until the deadline of the call that is
-     * running (or a whole timeout when none is), so it wakes at most once per timeout.
-     */
-    private final class Watchdog implements Runnable {
-        /** Start (System.nanoTime) of the running read, or 0. */
-        private volatile long readSince;
-        /** Start of the running write, or 0. */
-        private volatile long writeSince;
-        private volatile int timeoutMs;
-        private volatile boolean fired;
-        private Thread thread;
-
-        long begin() throws SocketException {
-            if (timeoutMs > 0) {
-                ensureStarted();
-            }
-            long now = System.nanoTime();
-            return now == 0 ? 1 : now;
-        }
-
-        private synchronized void ensureStarted() throws SocketException {
-            if (thread == null) {
-                if (!channel.isOpen()) {
-                    throw new SocketException("Socket closed");
-                }
-                thread = new Thread(this, "socket-timeout");
-                thread.setDaemon(true);
-                thread.start();
-            }
-        }
-
-        @Override
-        public void run() {
-            while (channel.isOpen()) {
-                long timeout = TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-                if (timeout == 0) {
-                    LockSupport.park(this); // setSoTimeout or close wakes it
-                    continue;
-                }
-                long now = System.nanoTime();
-                long oldest = oldest(readSince, writeSince);
-                long wait = oldest == 0 ? timeout : oldest + timeout - now;
-                if (oldest != 0 && wait <= 0) {
-                    fired = true;
-                    closeQuietly();
-                    return;
-                }
-                LockSupport.parkNanos(this, wait);
-            }
-        }
-
-        private long oldest(long a, long b) {
-            if (a == 0) {
-                return b;
-            }
-            return b == 0 ? a : Math.min(a, b);
-        }
-
-        synchronized void wake() {
-            if (thread != null) {
-                LockSupport.unpark(thread);
-            }
-        }
-
-        /** The exception for a call that failed because the socket was closed under it. */
-        IOException closedDuring(IOException e, String timeoutMessage) {
-            if (fired) {
-                SocketTimeoutException t = new SocketTimeoutException(timeoutMessage + " (after "
-                        + timeoutMs + " ms; the socket is closed)");
-                t.initCause(e);
-                return t;
-            }
-            if (e instanceof ClosedByInterruptException) {
-                InterruptedIOException i = new InterruptedIOException("interrupted while waiting for the server");
-                i.initCause(e);
-                return i;
-            }
-            return e instanceof AsynchronousCloseException ? new SocketException("Socket closed") : e;
-        }
-    }
-
-    private void closeQuietly() {
-        try {
-            channel.close();
-        } catch (IOException e) {
-            // closing is all that is left to do
-        }
     }
 
     private final class Input extends InputStream {

@@ -285,7 +285,15 @@ case "$action" in
         fi
         echo "Citus does not run: no answer from ${down[*]}"; exit 1 ;;
     url) echo "jdbc:postgresql://127.0.0.1:$(node_port 0)/$database" ;;
-    kill-node) node_arg "${2:-}"; pids="$(node_pids "$2")"; [ -z "$pids" ] || kill -KILL $pids 2>/dev/null || true ;;
+    kill-node)
+        node_arg "${2:-}"; pids="$(node_pids "$2")"
+        [ -n "$pids" ] || exit 0
+        kill -KILL $pids 2>/dev/null || true
+        # until they are reaped, pg_ctl would still see the postmaster running
+        deadline=$((SECONDS + 30))
+        for p in $pids; do
+            while kill -0 "$p" 2>/dev/null && [ $SECONDS -lt $deadline ]; do sleep 0.1; done
+        done ;;
     pause-node) node_arg "${2:-}"; pids="$(node_pids "$2")"; [ -z "$pids" ] || kill -STOP $pids ;;
     resume-node) node_arg "${2:-}"; pids="$(node_pids "$2")"; [ -z "$pids" ] || kill -CONT $pids ;;
     start-node)

@@ -171,7 +171,11 @@ psql_node() { # node, database, psql args...: as the superuser over the Unix soc
     PGOPTIONS="-c client_min_messages=warning" as_pg "$pgbin/psql" -X -q -v ON_ERROR_STOP=1 -h "$sock" \
         -p "$(node_port "$i")" -d "$db" "$@"
 }
-node_answers() { as_pg "$pgbin/pg_isready" -q -h 127.0.0.1 -p "$(node_port "$1")" -t 5 >/dev/null 2>&1; }
+node_answers() { # this cluster's node i runs (its postmaster.pid) and answers on its port
+    local pidfile; pidfile="$(node_dir "$1")/data/postmaster.pid"
+    [ -f "$pidfile" ] && kill -0 "$(head -1 "$pidfile")" 2>/dev/null \
+        && as_pg "$pgbin/pg_isready" -q -h 127.0.0.1 -p "$(node_port "$1")" -t 5 >/dev/null 2>&1
+}
 node_pids() { # the postmaster of node i and every process under it
     local pidfile; pidfile="$(node_dir "$1")/data/postmaster.pid"
     [ -f "$pidfile" ] || return 0

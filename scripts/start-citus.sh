@@ -241,9 +241,11 @@ SELECT format('CREATE DATABASE $database OWNER %I', '$user')
 SQL
         psql_node "$i" "$database" <<SQL >/dev/null || fail "could not create the extension citus on the $(node_name "$i") (see $(node_dir "$i")/postgres.log)"
 CREATE EXTENSION IF NOT EXISTS citus;
+BEGIN;
 DELETE FROM pg_dist_authinfo WHERE nodeid = 0 AND rolename IN ('postgres', '$user');
 INSERT INTO pg_dist_authinfo (nodeid, rolename, authinfo)
 VALUES (0, 'postgres', 'password=$su'), (0, '$user', 'password=$pw');
+COMMIT;
 SQL
     done
     psql_node 0 "$database" <<SQL >/dev/null || fail "could not add the workers to the coordinator (see $(node_dir 0)/postgres.log)"

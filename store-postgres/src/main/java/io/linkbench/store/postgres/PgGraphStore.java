@@ -32,7 +32,10 @@ import java.util.OptionalLong;
 /**
  * The PostgreSQL store: hands out {@link PgSession}s (two connections each) and does the process-wide
  * work (schema, post-load steps, metrics, verification) on one admin connection of its own, re-opened
- * when lost. The admin work is synchronized; sessions share nothing but immutable objects.
+ * when lost. The admin work is synchronized; sessions share nothing but immutable objects. On a Citus
+ * coordinator ({@code citus} on, or auto and the database has the extension) the tables are
+ * distributed ({@link CitusTables}) and the size, counters, connection headroom and configuration
+ * cover every node ({@link CitusCluster}).
  */
 final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore, ConnectionLimit,
         io.linkbench.store.ServerConfiguration {
@@ -48,26 +51,36 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     private final boolean local;
     private final String serverVersion;
     private final SessionConnection<SqlConnection> admin;
+    /** The Citus cluster behind the first server, or null when the tables are plain tables. */
+    private final CitusCluster citus;
+    /** The server readings over every node of that cluster, or null. */
+    private final CitusReadings readings;
     /** The backend pid of the admin connection while it runs a post-load step, or -1. */
     private volatile int stepBackend = -1;
     private boolean closed;
 
-    private PgGraphStore(PgConfig config, Connector connector, String serverVersion) {
+    private PgGraphStore(PgConfig config, Connector connector, String serverVersion, CitusCluster citus) {
         this.config = config;
         this.connector = connector;
         this.sql = new SqlText(config);
-        this.schema = new Schema(config, sql);
+        this.citus = citus;
+        this.schema = new Schema(config, sql, citus != null);
+        this.readings = citus == null ? null : new CitusReadings(citus, schema.citus(), config.servers(), config.user());
         this.admin = new SessionConnection<>(() -> new SqlConnection(connector.open(Purpose.ADMIN), sql),
                 Errors.MAP, false);
         this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         this.serverVersion = serverVersion;
     }
 
-    /** Connects (failing within the connect timeout), creating the database when it is missing. */
+    /**
+     * Connects (failing within the connect timeout), creating the database when it is missing, and
+     * finds out whether the tables are Citus distributed tables.
+     */
     static PgGraphStore open(PgConfig config) throws StoreException {
         Connector connector = new Connector(config);
         try (Connection c = openAdmin(connector, config)) {
-            return new PgGraphStore(config, connector, c.getMetaData().getDatabaseProductVersion());
+            return new PgGraphStore(config, connector, c.getMetaData().getDatabaseProductVersion(),
+                    CitusCluster.detect(config, c).orElse(null));
         } catch (SQLException e) {
             throw Errors.MAP.toStore("PostgreSQL server " + config.address(), e);
         }
@@ -104,11 +117,23 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
             facts.put("isolation", config.isolation().sqlName());
             facts.put("tables", config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable());
             facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
+            if (config.servers().size() > 1) {
+                facts.put("hosts", String.join(", ", config.servers()));
+            }
             ServerMetrics.settings(c).forEach((k, v) -> facts.put("server." + k, v));
-            ServerMetrics.tableSizes(c, config, schema.tableNames())
-                    .forEach((table, bytes) -> facts.put("size." + table, bytes + " bytes"));
+            if (readings != null) {
+                facts.putAll(readings.facts(c));
+            } else {
+                ServerMetrics.tableSizes(c, config, schema.tableNames())
+                        .forEach((table, bytes) -> facts.put("size." + table, bytes + " bytes"));
+            }
             return new StoreInfo("postgres", serverVersion, "heap", facts, true);
         });
+    }
+
+    /** The Citus cluster behind the store's first server (the coordinator), when the tables are distributed. */
+    Optional<CitusCluster> citus() {
+        return Optional.ofNullable(citus);
     }
 
     @Override
@@ -141,9 +166,10 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         return admin("read the load state", c -> schema.loadState.load(c.jdbc()));
     }
 
+    /** Session i connects to server i mod n of {@code hosts} first (the node loader, session 0, to the first). */
     @Override
     public StoreSession session(int workerId) {
-        return new PgSession(connector, sql);
+        return new PgSession(connector, sql, workerId);
     }
 
     /**
@@ -219,40 +245,26 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         }
     }
 
+    /** This database's and the server's statistics; on Citus over every node ({@link CitusReadings#counters}). */
     @Override
     public synchronized Map<String, Long> counters() throws StoreException {
+        if (readings != null) {
+            return readings.counters();
+        }
         return admin("read server counters", c -> ServerMetrics.counters(c.jdbc()));
     }
 
     /**
      * {@code max_connections} less {@code superuser_reserved_connections} and the client connections
      * open now (this store's own included), and the role's {@code CONNECTION LIMIT} less its open ones
-     * when the role has one.
+     * when the role has one; on Citus the least room of any node ({@link CitusReadings#connectionHeadroom}).
      */
     @Override
     public synchronized Headroom connectionHeadroom() throws StoreException {
-        return admin("read max_connections", c -> {
-            try (Statement s = c.jdbc().createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT current_setting('max_connections')::int, current_setting('superuser_reserved_connections')::int,"
-                            + " (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'),"
-                            + " (SELECT rolconnlimit FROM pg_roles WHERE rolname = current_user),"
-                            + " (SELECT count(*) FROM pg_stat_activity WHERE usename = current_user"
-                            + " AND backend_type = 'client backend')")) {
-                rs.next();
-                long max = rs.getLong(1);
-                long reserved = rs.getLong(2);
-                long open = rs.getLong(3);
-                Headroom room = new Headroom(Math.max(0, max - reserved - open), "max_connections = " + max
-                        + " less " + reserved + " reserved, " + open + " open");
-                long roleLimit = rs.getLong(4);
-                long mine = rs.getLong(5);
-                if (roleLimit >= 0 && roleLimit - mine < room.available()) {
-                    room = new Headroom(Math.max(0, roleLimit - mine), "CONNECTION LIMIT " + roleLimit + " of role "
-                            + config.user() + ", " + mine + " open");
-                }
-                return room;
-            }
-        });
+        if (readings != null) {
+            return readings.connectionHeadroom();
+        }
+        return admin("read max_connections", c -> ServerMetrics.headroom(c.jdbc(), config.user()));
     }
 
     /** Each session holds two connections ({@link PgSession}). */
@@ -261,15 +273,24 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         return 2;
     }
 
-    /** {@code pg_settings}, whole ({@link PgSettings}). */
+    /** {@code pg_settings}, whole ({@link PgSettings}); on Citus each node's, its names prefixed by the node's "host:port ". */
     @Override
     public synchronized Map<String, String> serverConfiguration() throws StoreException {
+        if (readings != null) {
+            return readings.configuration();
+        }
         return admin("read pg_settings", c -> PgSettings.all(c.jdbc()));
     }
 
-    /** The bytes of this run's three tables with their indexes and TOAST ({@code pg_total_relation_size}). */
+    /**
+     * The bytes of this run's three tables with their indexes and TOAST ({@code pg_total_relation_size});
+     * on Citus, of their shards on every node ({@code citus_shards}), the coordinator's empty shells left out.
+     */
     @Override
     public synchronized OptionalLong sizeBytes() throws StoreException {
+        if (citus != null) {
+            return admin("read the data size", c -> ServerMetrics.total(schema.citus().shardBytesByNode(c.jdbc())));
+        }
         return admin("read the data size",
                 c -> ServerMetrics.total(ServerMetrics.tableSizes(c.jdbc(), config, schema.tableNames())));
     }
@@ -296,6 +317,9 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     public synchronized void close() {
         closed = true;
         admin.close();
+        if (citus != null) {
+            citus.close();
+        }
     }
 
     /** Runs {@code work} on the admin connection (autocommit), which is re-opened after it was lost. */

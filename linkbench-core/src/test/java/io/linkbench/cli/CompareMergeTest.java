@@ -210,14 +210,57 @@ class CompareMergeTest {
         assertTrue(out().contains("  memory (load-only): no request phase\n"), out());
     }
 
+    /**
+     * Two runs of the memory store at the same time, as two client hosts would make them: in two threads, their
+     * loads' windows opening at one {@code start_at}.
+     */
+    private List<Path> twoClientsAtOnce() throws Exception {
+        String startAt = java.time.Instant.now().plusSeconds(2).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+        List<java.util.concurrent.Future<Path>> made = new ArrayList<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            for (int seed = 7; seed <= 8; seed++) {
+                Path base = tmp.resolve("at-once-" + seed);
+                String[] args = {"-D", "store=memory", "-D", "maxid1=3001", "-D", "maxtime=3", "-D", "seed=" + seed,
+                    "-D", "start_at=" + startAt, "-l", "-r", "--results", base.toString()};
+                made.add(pool.submit(() -> {
+                    ByteArrayOutputStream e = new ByteArrayOutputStream();
+                    int code = Main.run(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                            new PrintStream(e, true, StandardCharsets.UTF_8), StoreProviders.discover(), args);
+                    assertEquals(0, code, e.toString(StandardCharsets.UTF_8));
+                    return list(base).iterator().next();
+                }));
+            }
+            List<Path> dirs = new ArrayList<>();
+            for (java.util.concurrent.Future<Path> f : made) {
+                dirs.add(f.get(10, java.util.concurrent.TimeUnit.MINUTES));
+            }
+            return dirs;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
-    void mergeAddsTheHistogramsAndSumsThroughput() throws IOException {
+    void runsMadeOneAfterTheOtherAreNotMergedIntoOneThroughput() {
+        assertEquals(2, run("merge", runs.get(0).toString(), runs.get(1).toString(), "--out", tmp.resolve("apart").toString()));
+        String line = err().strip();
+        assertTrue(line.startsWith("linkbench: cannot merge: the load windows do not overlap (latest start "), line);
+        assertTrue(line.endsWith("): they did not run at the same time; merge the runs of client hosts that ran at the same"
+                + " time"), line);
+        assertEquals(1, line.lines().count(), line);
+        assertFalse(Files.exists(tmp.resolve("apart")), "nothing written on a refused merge");
+    }
+
+    @Test
+    void mergeAddsTheHistogramsAndSumsThroughput() throws Exception {
+        List<Path> clients = twoClientsAtOnce();
         Path merged = tmp.resolve("merged");
-        assertEquals(0, run("merge", runs.get(0).toString(), runs.get(1).toString(), "--out", merged.toString()), err());
+        assertEquals(0, run("merge", clients.get(0).toString(), clients.get(1).toString(), "--out", merged.toString()), err());
         assertTrue(out().contains("results: " + merged), out());
         RunResult m = files.read(merged);
-        RunResult a = results.get(0);
-        RunResult b = results.get(1);
+        RunResult a = files.read(clients.get(0));
+        RunResult b = files.read(clients.get(1));
         assertEquals(a.phases().size(), m.phases().size());
         for (int p = 0; p < m.phases().size(); p++) {
             PhaseResult pa = a.phases().get(p);
@@ -252,11 +295,11 @@ class CompareMergeTest {
             }
             assertTrue(checked >= 3, pm.phase() + ": ops with calls " + checked);
         }
-        assertEquals(runs.get(0).toAbsolutePath() + ", " + runs.get(1).toAbsolutePath(), m.config().get(RunMerger.MERGED_FROM));
+        assertEquals(clients.get(0).toAbsolutePath() + ", " + clients.get(1).toAbsolutePath(), m.config().get(RunMerger.MERGED_FROM));
         String summary = Files.readString(merged.resolve(ResultFiles.SUMMARY_TXT));
         assertTrue(summary.startsWith("linkbench merge: 2 client results of store=memory"), summary);
         assertTrue(summary.contains("GET_NODE"), summary);
-        assertEquals(0, run("compare", merged.toString(), runs.get(0).toString(), "--format", "csv"), err());
+        assertEquals(0, run("compare", merged.toString(), clients.get(0).toString(), "--format", "csv"), err());
     }
 
     @Test

@@ -88,6 +88,7 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        labels.forEach(l -> RunLabel.oneLine("--label", l));
         ComparisonFormat f = ComparisonFormat.parse(format);
         List<Phase> phases = phases();
         LoopChoice chosenLoop = LoopChoice.parse(loop);

@@ -113,7 +113,7 @@ public final class RequestPhase {
             List<OpStats> stats = recorder.results();
             PhaseRunner.WindowEnd window = runner.endWindow(stats.stream().mapToLong(OpStats::count).sum(), warnings);
             PhaseEnd end = stuck && !control.failed() ? PhaseEnd.failed(RequestMonitor.STUCK)
-                    : runner.end(limit(requesters.stream().allMatch(Requester::usedQuota)));
+                    : runner.end(limit(requesters.stream().allMatch(Requester::usedQuota))); // an open loop ends its last slot early
             if (!end.cutShort()) {
                 Optional<String> shortfall = Shortfall.of(requesters.stream()
                         .map(r -> new Shortfall.Calls(r.succeeded(), r.failed())).toList());

@@ -80,6 +80,10 @@ final class HistogramCodec {
         long lowest = h.getLong();
         long highest = h.getLong();
         long counts = counters(digits, lowest, highest);
+        if (counts == Long.MAX_VALUE) {
+            throw new IOException("a histogram header of " + digits + " significant digits from " + lowest + " to " + highest
+                    + " that HdrHistogram cannot hold (0 to 5 digits, lowest at least 1, highest at least twice lowest)");
+        }
         if (counts > MAX_COUNTS) {
             throw new IOException("a histogram of " + digits + " significant digits from " + lowest + " to " + highest
                     + " needs " + counts + " counters; at most " + MAX_COUNTS + " are allowed");

@@ -7,21 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.linkbench.config.SpecialFiles;
+import io.linkbench.report.CraftedHistograms;
 import io.linkbench.report.ResultFiles;
 import io.linkbench.store.StoreProviders;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Base64;
 import java.util.List;
 import java.util.stream.Stream;
-import java.util.zip.Deflater;
-import java.util.zip.Inflater;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -98,7 +95,7 @@ class DataFileLimitsTest {
         ObjectMapper mapper = new ObjectMapper();
         ObjectNode root = (ObjectNode) mapper.readTree(json.toFile());
         ObjectNode service = (ObjectNode) root.get("phases").get(0).get("ops").get(0).get("service");
-        service.put("histogram", withHeader(service.get("histogram").asText(), 5, 1, Long.MAX_VALUE / 2));
+        service.put("histogram", CraftedHistograms.withHeader(service.get("histogram").asText(), 5, 1, Long.MAX_VALUE / 2));
         mapper.writeValue(json.toFile(), root);
         for (List<String> command : List.of(List.of("compare", run.toString()),
                 List.of("merge", run.toString(), oneRun().toString(), "--out", tmp.resolve("m").toString()))) {
@@ -110,28 +107,6 @@ class DataFileLimitsTest {
             assertTrue(line.endsWith(" counters; at most 1048576 are allowed"), line);
             assertEquals(1, line.lines().count(), line);
         }
-    }
-
-    /** The encoded histogram with its header's precision and range replaced, re-compressed as HdrHistogram does. */
-    static String withHeader(String base64, int digits, long lowest, long highest) throws Exception {
-        ByteBuffer outer = ByteBuffer.wrap(Base64.getDecoder().decode(base64));
-        int cookie = outer.getInt();
-        int length = outer.getInt();
-        Inflater inflater = new Inflater();
-        inflater.setInput(outer.array(), 8, length);
-        byte[] plain = new byte[1 << 20];
-        int n = inflater.inflate(plain);
-        inflater.end();
-        ByteBuffer header = ByteBuffer.wrap(plain);
-        header.putInt(12, digits).putLong(16, lowest).putLong(24, highest);
-        Deflater deflater = new Deflater();
-        deflater.setInput(plain, 0, n);
-        deflater.finish();
-        byte[] packed = new byte[n + 1024];
-        int m = deflater.deflate(packed);
-        deflater.end();
-        ByteBuffer out = ByteBuffer.allocate(8 + m).putInt(cookie).putInt(m).put(packed, 0, m);
-        return Base64.getEncoder().encodeToString(out.array());
     }
 
     /** A new run directory of a small load of the memory store. */

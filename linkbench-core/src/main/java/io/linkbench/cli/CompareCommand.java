@@ -11,13 +11,17 @@ import io.linkbench.report.compare.FailCondition;
 import io.linkbench.report.compare.LoadedRun;
 import io.linkbench.report.compare.LoopChoice;
 import io.linkbench.report.compare.SettingsDiff;
+import io.linkbench.run.LoadStep;
+import io.linkbench.workload.Op;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -84,24 +88,27 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        labels.forEach(l -> RunLabel.oneLine("--label", l));
         ComparisonFormat f = ComparisonFormat.parse(format);
         List<Phase> phases = phases();
         LoopChoice chosenLoop = LoopChoice.parse(loop);
         if (parts && !phases.equals(List.of(Phase.LOAD))) {
             throw new ConfigException("--parts needs --phase load");
         }
-        List<FailCondition> conditions = failIf.stream().map(FailCondition::parse).toList();
+        List<String> operations = Stream.concat(Arrays.stream(Op.values()), Arrays.stream(LoadStep.values()))
+                .map(Enum::name).toList();
+        List<FailCondition> conditions = failIf.stream().map(c -> FailCondition.parse(c, operations)).toList();
         List<Path> all = new ArrayList<>();
         if (baseline != null) {
             all.add(baseline);
         }
         all.addAll(dirs);
         List<LoadedRun> runs = LoadedRun.readAll(all);
+        List<String> failures = check(conditions, runs); // a condition that cannot be checked is refused first
         List<Comparison> shown = new ArrayList<>();
         String text = tables(runs, phases, chosenLoop, f, shown);
         PrintWriter out = spec.commandLine().getOut();
         out.print(text);
-        List<String> failures = check(conditions, runs);
         failures.forEach(line -> out.println("fail-if: " + line));
         out.flush();
         if (html != null) {
@@ -188,7 +195,13 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    /** The failures of every condition: each label's mean against the baseline label's (the first run's). */
+    /**
+     * The failures of every condition: each label's mean against the baseline label's (the first run's).
+     *
+     * @throws ConfigException (one line) for a condition some run cannot be checked on: its phase or loop is not
+     *                         there, the figure was not measured or the operation had no calls, or a change in percent
+     *                         of a baseline of 0
+     */
     private List<String> check(List<FailCondition> conditions, List<LoadedRun> runs) {
         List<String> failures = new ArrayList<>();
         if (conditions.isEmpty()) {
@@ -204,28 +217,44 @@ final class CompareCommand implements Callable<Integer> {
         for (FailCondition c : conditions) {
             Map<String, double[]> sums = new LinkedHashMap<>(); // label -> {sum, n}
             for (int i = 0; i < runs.size(); i++) {
-                PhaseResult p = chosenPhase(runs.get(i), c.phase(), chosen);
-                double v = p == null ? Double.NaN : c.value(p);
+                double v = value(c, runs.get(i), chosen);
                 double[] s = sums.computeIfAbsent(groups.get(i), k -> new double[2]);
-                if (Double.isFinite(v)) {
-                    s[0] += v;
-                    s[1]++;
-                }
+                s[0] += v;
+                s[1]++;
             }
             String base = groups.get(0);
-            double baseMean = sums.get(base)[1] == 0 ? Double.NaN : sums.get(base)[0] / sums.get(base)[1];
+            double baseMean = sums.get(base)[0] / sums.get(base)[1];
+            if (c.relative() && baseMean == 0) {
+                throw new ConfigException("--fail-if '" + c.text() + "': the baseline " + base + " has " + c.figure()
+                        + " 0, so a change in percent means nothing; give an absolute limit such as '" + c.figure()
+                        + (c.above() ? " > " : " < ") + "10'");
+            }
             sums.forEach((label, s) -> {
                 if (!label.equals(base) || sums.size() == 1) {
-                    double mean = s[1] == 0 ? Double.NaN : s[0] / s[1];
-                    if (Double.isNaN(mean)) {
-                        spec.commandLine().getErr().println("linkbench: warning: --fail-if '" + c.text() + "' not checked for "
-                                + label + ": the figure is unavailable");
-                    }
-                    c.check(label, mean, base, baseMean).ifPresent(failures::add);
+                    c.check(label, s[0] / s[1], base, baseMean).ifPresent(failures::add);
                 }
             });
         }
         return failures;
+    }
+
+    /** The condition's figure in a run's chosen phase; a refusal naming the run when it has none. */
+    private static double value(FailCondition c, LoadedRun run, LoopChoice chosen) {
+        String refusal = "--fail-if '" + c.text() + "': " + run.dir() + " ";
+        String allowed = "; give a figure every compared run has";
+        PhaseResult p = chosenPhase(run, c.phase(), chosen);
+        if (p == null) {
+            boolean hasPhase = run.run().phases().stream().anyMatch(x -> x.phase() == c.phase());
+            throw new ConfigException(refusal + "has no " + c.phase().label() + " phase" + (hasPhase ? " loop "
+                    + chosen.number() : "") + " (" + c.figure() + " is a figure of the " + c.phase().label() + " phase)"
+                    + allowed);
+        }
+        double v = c.value(p);
+        if (!Double.isFinite(v)) {
+            throw new ConfigException(refusal + "has no " + c.figure() + ": " + c.missing(p) + " in its "
+                    + c.phase().label() + " phase" + allowed);
+        }
+        return v;
     }
 
     private static PhaseResult chosenPhase(LoadedRun run, Phase phase, LoopChoice loop) {

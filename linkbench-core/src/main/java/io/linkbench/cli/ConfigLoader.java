@@ -74,6 +74,7 @@ final class ConfigLoader {
         Map<String, Source> storeKeyFrom = new LinkedHashMap<>();
         for (Source s : sources) {
             Map<String, String> values = s.original == null ? s.ours : s.original.values();
+            refuseControlCharacters(values, s.name + ": ");
             refuseBothPasswords(values, s.name);
             for (Map.Entry<String, String> e : values.entrySet()) {
                 set(given, notes, perRequester, storeKeyFrom, e.getKey(), e.getValue());
@@ -87,6 +88,7 @@ final class ConfigLoader {
                 });
             }
         }
+        refuseControlCharacters(overrides, "-D ");
         refuseBothPasswords(overrides, "-D");
         overrides.forEach((k, v) -> set(given, notes, perRequester, storeKeyFrom, k, v));
         StoreProvider provider = provider(given, notes, providers);
@@ -112,6 +114,26 @@ final class ConfigLoader {
             messages.add("linkbench: " + notes.get("workload_rules") + " (workload_rules = " + given.get("workload_rules") + ")");
         }
         return new Loaded(provider, declared, Settings.withDefaults(given, declared), notes, remarks, messages);
+    }
+
+    /**
+     * A key's value is one line of text: a line break or another control character (a terminal escape) in a key or
+     * a value would break the one-line messages, {@code --print-config} and the result files. The value itself is
+     * not shown: it may be a password.
+     */
+    private static void refuseControlCharacters(Map<String, String> values, String source) {
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            int inKey = MessageText.controlCharacter(e.getKey(), true);
+            if (inKey >= 0) {
+                throw new ConfigException(source + "key '" + MessageText.printable(e.getKey()) + "' holds "
+                        + MessageText.describeControl(e.getKey(), inKey) + "; keys are names such as maxid1");
+            }
+            int inValue = MessageText.controlCharacter(e.getValue(), false);
+            if (inValue >= 0) {
+                throw new ConfigException(source + e.getKey() + ": the value holds " + MessageText.describeControl(
+                        e.getValue(), inValue) + "; a key's value is one line without control characters");
+            }
+        }
     }
 
     /** {@code password} and {@code password_file} are two ways to give one secret: one source gives one. */

@@ -177,6 +177,7 @@ public final class Main implements Callable<Integer> {
         if (loops < 1) {
             throw new ConfigException("--loops " + loops + ": must be 1 or more");
         }
+        label.check();
         return new RunCommand(out, err, providers, common, results, load, requests, loops,
                 curve.plan(requests, loops), metrics, details, label).call();
     }

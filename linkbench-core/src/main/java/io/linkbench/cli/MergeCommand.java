@@ -26,7 +26,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "merge", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Merge the results of several client hosts that ran the same phases at the same time: "
-                + "histograms added, throughput and cost totals summed. Writes result.json and summary.txt to --out."})
+                + "histograms added, throughput and cost totals summed. Writes result.json and summary.txt to --out. "
+                + "Runs whose windows do not overlap, runs of different fleets and a fleet without all its clients' "
+                + "runs are refused."})
 final class MergeCommand implements Callable<Integer> {
     @Parameters(arity = "2..*", paramLabel = "DIR", description = "run directories (holding result.json), one per client host")
     List<Path> dirs = new ArrayList<>();
@@ -39,6 +41,10 @@ final class MergeCommand implements Callable<Integer> {
             + "store counters once (the largest of the hosts' measurements) instead of summing them")
     boolean sharedServer;
 
+    @Option(names = "--allow-missing", description = "merge the runs of a fleet (client_count > 1) even when some "
+            + "clients' runs are not given; the result says which are missing (default: refuse)")
+    boolean allowMissing;
+
     @Spec
     CommandSpec spec;
 
@@ -46,7 +52,7 @@ final class MergeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         checkOut(outDir);
         List<LoadedRun> runs = LoadedRun.readAll(dirs);
-        RunResult merged = new RunMerger(sharedServer).merge(runs);
+        RunResult merged = new RunMerger(sharedServer, allowMissing).merge(runs);
         String summary = new MergeSummary().render(runs, merged);
         Files.createDirectories(outDir);
         new ResultFiles().write(outDir, merged, summary);

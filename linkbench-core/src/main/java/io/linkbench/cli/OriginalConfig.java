@@ -1,9 +1,11 @@
 package io.linkbench.cli;
 
+import io.linkbench.config.BoundedFile;
 import io.linkbench.config.ConfigException;
 import io.linkbench.run.CoreSettings;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
+import io.linkbench.workload.dist.DegreeDistribution;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -259,26 +261,29 @@ final class OriginalConfig {
 
     /** True when the {@code nlinks} section of a data file has a row of value 0 (the 2011 file's 45.3%). */
     private static Boolean hasZeroDegreeRow(String path) {
-        try (java.io.BufferedReader in = java.nio.file.Files.newBufferedReader(Path.of(path))) {
-            boolean inSection = false;
-            for (String line; (line = in.readLine()) != null; ) {
-                String t = line.strip();
-                if (t.isEmpty() || t.startsWith("#")) {
-                    continue;
-                }
-                if (Character.isLetter(t.charAt(0))) {
-                    if (inSection) {
-                        return false;
-                    }
-                    inSection = t.equals("nlinks");
-                } else if (inSection) {
-                    return t.split("\\s+")[0].equals("0");
-                }
-            }
-            return false;
-        } catch (java.io.IOException | RuntimeException e) {
-            return null; // unreadable: the typed config reports it when it reads the file
+        String text;
+        try {
+            text = BoundedFile.text(Path.of(path), "nlinks_file=" + path, DegreeDistribution.CDF_FILE_MAX,
+                    DegreeDistribution.CDF_FILE);
+        } catch (RuntimeException e) {
+            return null; // unusable: the typed config reports it when it reads the file
         }
+        boolean inSection = false;
+        for (String line : (Iterable<String>) text.lines()::iterator) {
+            String t = line.strip();
+            if (t.isEmpty() || t.startsWith("#")) {
+                continue;
+            }
+            if (Character.isLetter(t.charAt(0))) {
+                if (inSection) {
+                    return false;
+                }
+                inSection = t.equals("nlinks");
+            } else if (inSection) {
+                return t.split("\\s+")[0].equals("0");
+            }
+        }
+        return false;
     }
 
     /**

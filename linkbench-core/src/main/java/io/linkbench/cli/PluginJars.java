@@ -1,5 +1,6 @@
 package io.linkbench.cli;
 
+import io.linkbench.config.BoundedFile;
 import io.linkbench.config.ConfigException;
 import io.linkbench.store.StoreProvider;
 import io.linkbench.store.StoreProviders;
@@ -20,11 +21,14 @@ import java.util.stream.Stream;
  * Store plug-ins from their own jars: every {@code *.jar} in {@code ./plugins}, in the directory of
  * {@code LINKBENCH_PLUGINS} and in the one given with {@code --plugins DIR}, loaded by one class loader
  * above the bundled stores, whose {@link StoreProvider}s join the bundled ones. A plug-in provider
- * whose name is taken (by a bundled store or another plug-in) is bad input.
+ * whose name is taken (by a bundled store or another plug-in) is bad input, and so is a {@code *.jar} that is
+ * not a regular file of at most {@link #JAR_MAX} bytes ({@link BoundedFile}) or not a readable jar.
  */
 final class PluginJars implements AutoCloseable {
     static final String OPTION = "--plugins";
     static final Path DEFAULT_DIR = Path.of("plugins");
+    /** The largest plug-in jar opened: a store with its driver and their dependencies is tens of MiB. */
+    static final long JAR_MAX = 1024 * BoundedFile.MIB;
 
     private final URLClassLoader loader;
     private final StoreProviders providers;
@@ -123,6 +127,8 @@ final class PluginJars implements AutoCloseable {
         try (Stream<Path> files = Files.list(dir)) {
             List<URL> urls = new ArrayList<>();
             for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().toList()) {
+                // a pipe named *.jar would block the open, a device never end: a regular file of a jar's size only
+                BoundedFile.check(f, what + ": " + f.getFileName(), JAR_MAX, "a store plug-in jar (or remove it)");
                 try (JarFile jar = new JarFile(f.toFile())) {
                     jar.getManifest(); // reads the central directory: a truncated or corrupt jar fails here
                 } catch (IOException e) {

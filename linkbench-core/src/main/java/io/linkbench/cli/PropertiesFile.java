@@ -1,14 +1,9 @@
 package io.linkbench.cli;
 
+import io.linkbench.config.BoundedFile;
 import io.linkbench.config.ConfigException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,8 +15,9 @@ import java.util.Properties;
  * {@link Properties} alone would read {@code jdbc_url_options useSSL=false} as a key with a value and a
  * lone word as a key with an empty one; here such a line is an error naming the file and the line.
  * The line itself is not repeated in the message: it may hold a password. Only a regular file of at
- * most {@value #MAX_BYTES} bytes with lines of at most {@value #MAX_LINE} characters is read, so
- * {@code -c /dev/zero} or a mistaken 300 MB file is refused in one line instead of filling the heap.
+ * most {@value #MAX_BYTES} bytes with lines of at most {@value #MAX_LINE} characters is read
+ * ({@link BoundedFile}), so {@code -c /dev/zero} or a mistaken 300 MB file is refused in one line instead
+ * of filling the heap; a byte order mark an editor put first is dropped.
  */
 final class PropertiesFile {
     /** The largest file read (configuration files are a few KiB). */
@@ -48,32 +44,9 @@ final class PropertiesFile {
         return m;
     }
 
-    /** The file's text: a regular file, at most {@link #MAX_BYTES} bytes of UTF-8. */
+    /** The file's text: a regular file, at most {@link #MAX_BYTES} bytes of UTF-8 (a leading byte order mark dropped). */
     private static String text(Path file) {
-        if (!Files.exists(file)) {
-            throw new ConfigException("-c " + file + ": no such file");
-        }
-        if (!Files.isRegularFile(file)) {
-            throw new ConfigException("-c " + file + ": not a regular file (a directory, device or pipe);"
-                    + " give a properties file");
-        }
-        byte[] bytes;
-        try (InputStream in = Files.newInputStream(file)) {
-            bytes = in.readNBytes(MAX_BYTES + 1);
-        } catch (NoSuchFileException e) {
-            throw new ConfigException("-c " + file + ": no such file");
-        } catch (IOException e) {
-            throw new ConfigException("-c " + file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
-        }
-        if (bytes.length > MAX_BYTES) {
-            throw new ConfigException("-c " + file + ": larger than " + MAX_BYTES / 1024 + " KiB; a properties file"
-                    + " of linkbench keys is a few KiB");
-        }
-        try {
-            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            throw new ConfigException("-c " + file + ": not UTF-8 text (a binary file?); give a properties file");
-        }
+        return BoundedFile.text(file, "-c " + file, MAX_BYTES, "a properties file");
     }
 
     /** Throws for the first line that is not blank, a comment, a continuation or {@code key = value}. */

@@ -1,5 +1,6 @@
 package io.linkbench.cli;
 
+import io.linkbench.config.ConfigException;
 import io.linkbench.config.MessageText;
 import io.linkbench.config.Setting;
 import io.linkbench.measure.RunMeta;
@@ -30,6 +31,25 @@ final class RunLabel {
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
+
+    /**
+     * Refuses a {@code --tag} with a line break or a terminal escape in it: the tag labels the run's row in
+     * {@code compare}'s tables (a Markdown row would break, an escape would reach the terminal).
+     *
+     * @throws ConfigException (one line) naming the option and what it holds
+     */
+    void check() {
+        oneLine("--tag", tag);
+    }
+
+    /** Refuses a label option's value holding a control character (line break, escape). */
+    static void oneLine(String option, String value) {
+        int at = value == null ? -1 : MessageText.controlCharacter(value, true);
+        if (at >= 0) {
+            throw new ConfigException(option + " '" + MessageText.printable(value) + "': holds "
+                    + MessageText.describeControl(value, at) + "; a label is one line of text without control characters");
+        }
+    }
 
     /**
      * The run's facts without host and server configuration.

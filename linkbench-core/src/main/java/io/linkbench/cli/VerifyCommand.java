@@ -21,7 +21,11 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code linkbench verify}: checks that every count equals the visible links of its (id1, link_type). */
+/**
+ * {@code linkbench verify}: checks that every count equals the visible links of its (id1, link_type). A store with
+ * nothing to check (no load recorded, or no count and no link, as after a load killed before its first commit) is
+ * refused in one line, exit 1: zero groups checked is no verification.
+ */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = "Check the count invariant of the stored graph; exit 0 only when every count matches.")
 final class VerifyCommand implements Callable<Integer> {
@@ -54,27 +58,31 @@ final class VerifyCommand implements Callable<Integer> {
             if (!(store instanceof CountVerifier verifier)) {
                 throw new ConfigException("store=" + cfg.provider().name() + ": this store cannot verify counts");
             }
+            Optional<LoadState> last = Optional.empty();
             if (store instanceof LoadStateStore records) {
-                Optional<LoadState> last = records.loadState();
+                last = records.loadState();
                 if (last.isEmpty()) {
                     throw StoreException.refusal("nothing loaded to verify: this store records no load (it is empty,"
                             + " was recreated, or is a memory store in a new process); load it first with -l");
                 }
-                if (!last.get().complete()) {
-                    out.println("verify: the last load into this store did not complete (" + last.get().describe()
-                            + "): mismatches below may be its unfinished work, not the store's fault");
-                }
             }
             long t0 = System.nanoTime();
             VerificationReport r = verifier.verifyCounts();
+            if (r.groupsChecked() == 0) { // nothing durable: no count and no link to check is no verification
+                throw StoreException.refusal("nothing to verify: the store holds no counts and no links"
+                        + last.map(l -> l.complete() ? " although its last load completed (" + l.describe() + ")"
+                        : ": the last load into it did not complete and left nothing durable (" + l.describe() + ")")
+                        .orElse("") + "; load it with -l");
+            }
+            if (last.isPresent() && !last.get().complete()) {
+                out.println("verify: the last load into this store did not complete (" + last.get().describe()
+                        + "): mismatches below may be its unfinished work, not the store's fault");
+            }
             out.printf(Locale.ROOT, "verify: %,d (id1, link_type) groups checked in %.1f s, %,d mismatches%n",
                     r.groupsChecked(), (System.nanoTime() - t0) / 1e9, r.mismatches());
             for (VerificationReport.Mismatch m : r.examples()) {
                 out.printf(Locale.ROOT, "  id1=%d link_type=%d: count row %s, visible links %d%n", m.id1(), m.linkType(),
                         m.storedCount() < 0 ? "missing" : Long.toString(m.storedCount()), m.visibleLinks());
-            }
-            if (r.groupsChecked() == 0 && !(store instanceof LoadStateStore)) {
-                throw StoreException.refusal("nothing loaded to verify: the store holds no counts; load it first with -l");
             }
             return r.ok() ? Main.OK : Main.FAILED;
         }

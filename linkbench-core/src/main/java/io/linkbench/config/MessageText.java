@@ -54,6 +54,63 @@ public final class MessageText {
         return looksSecret(name) && !name.toLowerCase(Locale.ROOT).endsWith("_file");
     }
 
+    /**
+     * The text with every control character written as a visible escape ({@code \n}, {@code \r}, {@code \t},
+     * {@code \e} for the escape that starts a terminal's control sequences, else {@code \u001b}-style), so it
+     * stays on one line of a message, a table or a Markdown row and never drives the terminal. Line and paragraph
+     * separators count as control characters.
+     */
+    public static String printable(String text) {
+        if (text == null || controlCharacter(text, true) < 0) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length() + 8);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!isControl(c)) {
+                out.append(c);
+                continue;
+            }
+            switch (c) {
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                case '\u001b' -> out.append("\\e");
+                default -> out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * The index of the first control character of {@code text} (a line break, an escape code ...), or -1.
+     *
+     * @param tabToo whether a tab counts
+     */
+    public static int controlCharacter(String text, boolean tabToo) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (isControl(c) && (tabToo || c != '\t')) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** What {@link #controlCharacter} finds at {@code index}, named for a message: "a line break", "an escape (ESC)" ... */
+    public static String describeControl(String text, int index) {
+        char c = text.charAt(index);
+        return switch (c) {
+            case '\n', '\r', '\u2028', '\u2029', '\u0085' -> "a line break";
+            case '\u001b' -> "a terminal escape (ESC)";
+            default -> String.format(Locale.ROOT, "the control character U+%04X", (int) c);
+        } + " at character " + (index + 1);
+    }
+
+    private static boolean isControl(char c) {
+        return Character.isISOControl(c) || c == '\u2028' || c == '\u2029';
+    }
+
     /** A value for a message: cut to its first characters and its length when it is long. */
     public static String value(String value) {
         if (value == null || value.length() <= VALUE_MAX) {
@@ -63,14 +120,15 @@ public final class MessageText {
     }
 
     /**
-     * A message line: every run of more than {@value #RUN_MAX} characters without a space cut like a
-     * long value, secrets hidden, and the whole cut when it is longer than {@value #LINE_MAX}.
+     * A message line: control characters written as escapes ({@link #printable}), every run of more than
+     * {@value #RUN_MAX} characters without a space cut like a long value, secrets hidden, and the whole cut
+     * when it is longer than {@value #LINE_MAX}.
      */
     public static String line(String message) {
         if (message == null) {
             return null;
         }
-        String runsCut = LONG_RUN.matcher(message).replaceAll(r -> Matcher.quoteReplacement(value(r.group())));
+        String runsCut = LONG_RUN.matcher(printable(message)).replaceAll(r -> Matcher.quoteReplacement(value(r.group())));
         String hidden = redact(runsCut);
         if (hidden.length() <= LINE_MAX) {
             return hidden;

@@ -14,6 +14,9 @@ import java.util.Optional;
  * into the code.
  */
 public final class Settings {
+    /** The largest password file read: a password is one line. */
+    public static final long SECRET_FILE_MAX = 64 * BoundedFile.KIB;
+
     private final Map<String, String> values;
 
     public Settings(Map<String, String> values) {
@@ -159,8 +162,10 @@ public final class Settings {
 
     /**
      * A password: the value of {@code key} when given, else the first line of the file named by
-     * {@code fileKey}, else the environment variable {@code envVariable}, else "". The value is never
-     * part of an error message.
+     * {@code fileKey} (a regular file of at most {@link #SECRET_FILE_MAX} bytes, {@link BoundedFile}), else the
+     * environment variable {@code envVariable}, else "". The value is never part of an error message.
+     *
+     * @throws ConfigException when the file cannot be used: missing, not a regular file, too large, not UTF-8
      */
     public String secret(String key, String fileKey, String envVariable) {
         Optional<String> given = optional(key);
@@ -169,14 +174,8 @@ public final class Settings {
         }
         Optional<String> file = optional(fileKey);
         if (file.isPresent()) {
-            try {
-                List<String> lines = java.nio.file.Files.readAllLines(java.nio.file.Path.of(file.get()),
-                        java.nio.charset.StandardCharsets.UTF_8);
-                return lines.isEmpty() ? "" : lines.get(0).strip();
-            } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
-                throw ConfigException.badValue(fileKey, file.get(), "cannot be read ("
-                        + e.getClass().getSimpleName().replace("Exception", "").toLowerCase(Locale.ROOT) + ")");
-            }
+            String text = BoundedFile.text(fileKey, file.get(), SECRET_FILE_MAX, "a file whose first line is the password");
+            return text.lines().findFirst().orElse("").strip();
         }
         String env = System.getenv(envVariable);
         return env == null ? "" : env;

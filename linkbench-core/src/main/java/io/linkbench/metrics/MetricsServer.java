@@ -14,16 +14,20 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A minimal HTTP/1.1 server for {@code GET /metrics}, on one thread that never blocks on a client: it
- * reads requests and writes answers without blocking, closes a connection after its answer, closes
- * connections idle for {@link #IDLE_TIMEOUT_MS} and refuses connections beyond
- * {@link #MAX_CONNECTIONS}. So idle or slow clients, however many, cannot stop it answering scrapes
- * (the Prometheus client's server hands every new connection to a worker thread that waits for its
- * request, and stops answering when its few threads wait on idle clients).
+ * reads requests and writes answers without blocking and closes a connection after its answer. A
+ * connection that has not sent its whole request {@link #REQUEST_TIMEOUT_MS} after it was accepted is
+ * closed, however it trickles bytes, and so is one whose answer is not taken within
+ * {@link #ANSWER_TIMEOUT_MS}. At {@link #MAX_CONNECTIONS} open connections a new one takes the place of
+ * the one that has waited longest for its request. So idle or slow clients, however many, cannot stop
+ * it answering scrapes (the Prometheus client's server hands every new connection to a worker thread
+ * that waits for its request, and stops answering when its few threads wait on idle clients).
  */
 final class MetricsServer implements AutoCloseable {
-    /** A connection that has not finished its request in this time is closed. */
-    static final long IDLE_TIMEOUT_MS = 10_000;
-    /** Open connections at most; further ones are closed at once. */
+    /** A connection that has not sent its whole request this long after it was accepted is closed. */
+    static final long REQUEST_TIMEOUT_MS = 5_000;
+    /** A connection that has not taken its whole answer this long after its request is closed. */
+    static final long ANSWER_TIMEOUT_MS = 10_000;
+    /** Open connections at most; beyond, the one waiting longest for its request is closed. */
     static final int MAX_CONNECTIONS = 512;
     /** The longest request head accepted (request line and headers). */
     private static final int MAX_REQUEST = 8192;
@@ -34,11 +38,17 @@ final class MetricsServer implements AutoCloseable {
     private final Thread thread;
     private volatile boolean closed;
 
-    /** One connection: the request read so far, then the answer left to write. */
+    /** One connection: the request read so far, then the answer left to write, and when it must be done. */
     private static final class Connection {
         final ByteBuffer request = ByteBuffer.allocate(MAX_REQUEST);
+        final long accepted = System.nanoTime();
         ByteBuffer answer;
-        long lastActive = System.nanoTime();
+        long deadline = accepted + REQUEST_TIMEOUT_MS * 1_000_000;
+
+        void answer(ByteBuffer answer) {
+            this.answer = answer;
+            deadline = System.nanoTime() + ANSWER_TIMEOUT_MS * 1_000_000;
+        }
     }
 
     MetricsServer(InetSocketAddress bind, PrometheusRegistry registry) throws IOException {
@@ -76,7 +86,7 @@ final class MetricsServer implements AutoCloseable {
                     handle(key);
                 }
                 selector.selectedKeys().clear();
-                closeIdle();
+                closeLate();
             } catch (IOException | RuntimeException e) {
                 if (closed) {
                     return;
@@ -95,7 +105,7 @@ final class MetricsServer implements AutoCloseable {
             if (c == null) {
                 return;
             }
-            if (selector.keys().size() > MAX_CONNECTIONS) {
+            if (selector.keys().size() > MAX_CONNECTIONS && !closeLongestWaiting()) { // the listener's key counts too
                 c.close();
                 return;
             }
@@ -119,7 +129,6 @@ final class MetricsServer implements AutoCloseable {
 
     private void read(SelectionKey key, SocketChannel c, Connection conn) throws IOException {
         int n = c.read(conn.request);
-        conn.lastActive = System.nanoTime();
         if (n < 0) {
             key.cancel();
             c.close();
@@ -128,19 +137,18 @@ final class MetricsServer implements AutoCloseable {
         String head = new String(conn.request.array(), 0, conn.request.position(), StandardCharsets.ISO_8859_1);
         if (!head.contains("\r\n\r\n") && !head.contains("\n\n")) {
             if (!conn.request.hasRemaining()) {
-                conn.answer = answer("431 Request Header Fields Too Large", "text/plain", "request too long\n".getBytes());
+                conn.answer(answer("431 Request Header Fields Too Large", "text/plain", "request too long\n".getBytes()));
                 key.interestOps(SelectionKey.OP_WRITE);
             }
             return;
         }
-        conn.answer = respond(head.substring(0, Math.max(0, head.indexOf('\n'))).trim());
+        conn.answer(respond(head.substring(0, Math.max(0, head.indexOf('\n'))).trim()));
         key.interestOps(SelectionKey.OP_WRITE);
         write(key, c, conn);
     }
 
     private void write(SelectionKey key, SocketChannel c, Connection conn) throws IOException {
         c.write(conn.answer);
-        conn.lastActive = System.nanoTime();
         if (!conn.answer.hasRemaining()) {
             key.cancel();
             c.close();
@@ -174,14 +182,32 @@ final class MetricsServer implements AutoCloseable {
         return b;
     }
 
-    private void closeIdle() throws IOException {
+    /** Closes every connection past its deadline: its request not whole in time, or its answer not taken. */
+    private void closeLate() throws IOException {
         long now = System.nanoTime();
         for (SelectionKey key : selector.keys()) {
-            if (key.attachment() instanceof Connection conn && now - conn.lastActive > IDLE_TIMEOUT_MS * 1_000_000) {
+            if (key.attachment() instanceof Connection conn && now - conn.deadline > 0) {
                 key.cancel();
                 key.channel().close();
             }
         }
+    }
+
+    /** Closes the connection that has waited longest for its request; false when every one is being answered. */
+    private boolean closeLongestWaiting() throws IOException {
+        SelectionKey oldest = null;
+        for (SelectionKey key : selector.keys()) {
+            if (key.isValid() && key.attachment() instanceof Connection conn && conn.answer == null && (oldest == null
+                    || conn.accepted - ((Connection) oldest.attachment()).accepted < 0)) {
+                oldest = key;
+            }
+        }
+        if (oldest == null) {
+            return false;
+        }
+        oldest.cancel();
+        oldest.channel().close();
+        return true;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.linkbench.report;
 
+import io.linkbench.config.BoundedFile;
 import io.linkbench.config.MessageText;
 import io.linkbench.measure.RunResult;
 import java.io.IOException;
@@ -113,6 +114,8 @@ import java.util.TreeMap;
 public final class ResultFiles {
     /** Name of the machine-readable result in a run directory. */
     public static final String RESULT_JSON = "result.json";
+    /** The largest result.json read: a day's run with 10-s intervals writes about 15 MiB. */
+    public static final long RESULT_JSON_MAX = 256 * BoundedFile.MIB;
     /** Name of the console summary in a run directory. */
     public static final String SUMMARY_TXT = "summary.txt";
     /** Name of the server's configuration in a run directory ({@link #writeServerConfig}). */
@@ -192,10 +195,16 @@ public final class ResultFiles {
         return text.toString();
     }
 
-    /** Reads {@code result.json} from a run directory. */
+    /**
+     * Reads {@code result.json} from a run directory: a regular file of at most {@link #RESULT_JSON_MAX} bytes
+     * ({@link BoundedFile}).
+     *
+     * @throws IOException             (naming the file and the field) when its content is not a result
+     * @throws io.linkbench.config.ConfigException (one line) when the file is missing, not a regular file or too large
+     */
     public RunResult read(Path dir) throws IOException {
         Path file = dir.resolve(RESULT_JSON);
-        byte[] json = Files.readAllBytes(file);
+        byte[] json = BoundedFile.bytes(file, file.toString(), RESULT_JSON_MAX, "a result.json written by linkbench");
         try {
             return reader.read(json);
         } catch (IOException e) {

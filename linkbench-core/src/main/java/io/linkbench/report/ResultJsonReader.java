@@ -291,6 +291,11 @@ final class ResultJsonReader {
         if (!latency.isObject()) {
             throw new IOException(at.substring(0, at.length() - 1) + ": expected an object or null, found " + latency);
         }
-        return HistogramCodec.decode(string(latency, "histogram", at, false));
+        String encoded = string(latency, "histogram", at, false);
+        try {
+            return HistogramCodec.decode(encoded);
+        } catch (IOException e) {
+            throw new IOException(at + "histogram: " + e.getMessage(), e);
+        }
     }
 }

@@ -112,7 +112,11 @@ public final class Requester implements Runnable {
         long intended = 0;
         if (schedule != null) {
             intended = schedule.nextSlot();
-            if (intended >= deadlineNanos || !waitUntil(intended)) {
+            if (intended >= deadlineNanos) { // no slot left: the phase still lasts until its deadline
+                waitUntil(deadlineNanos);
+                return false;
+            }
+            if (!waitUntil(intended)) {
                 return false;
             }
         }

@@ -99,6 +99,45 @@ class CompareGateTest {
     }
 
     @Test
+    void anUnknownOperationIsRefusedBeforeAnyTableNamingTheOperationsAllowed() {
+        assertEquals(Main.BAD_INPUT, cli.run(StoreProviders.discover(), "compare", base.toString(), slow.toString(),
+                "--fail-if", "p99(GET_NODES) > 1"), cli.out() + cli.err());
+        assertEquals("linkbench: --fail-if 'p99(GET_NODES) > 1': no operation GET_NODES; allowed: ADD_NODE UPDATE_NODE"
+                + " DELETE_NODE GET_NODE ADD_LINK DELETE_LINK UPDATE_LINK COUNT_LINK MULTIGET_LINK GET_LINKS_LIST"
+                + " LOAD_NODES LOAD_LINKS LOAD_COUNTS", cli.err().strip());
+        assertEquals("", cli.out(), "nothing printed before the refusal");
+    }
+
+    @Test
+    void aFigureARunDoesNotHaveIsRefusedNotPassed(@TempDir Path tmp) throws IOException {
+        Path loadOnly = loadOnly(tmp);
+        for (String[] c : new String[][] {{base.toString(), loadOnly.toString()}, {loadOnly.toString(), base.toString()}}) {
+            assertEquals(Main.BAD_INPUT, cli.run(StoreProviders.discover(), "compare", c[0], c[1], "--fail-if",
+                    "tps < -5%"), cli.out() + cli.err());
+            assertEquals("linkbench: --fail-if 'tps < -5%': " + loadOnly + " has no request phase (tps is a figure of the"
+                    + " request phase); give a figure every compared run has", cli.err().strip());
+        }
+        assertEquals(Main.BAD_INPUT, cli.run(StoreProviders.discover(), "compare", base.toString(), loops.toString(),
+                "--loop", "3", "--fail-if", "gl > 20"), cli.out() + cli.err());
+        assertEquals("linkbench: --fail-if 'gl > 20': " + base + " has no request phase loop 3 (gl is a figure of the"
+                + " request phase); give a figure every compared run has", cli.err().strip());
+        assertEquals(Main.BAD_INPUT, cli.run(StoreProviders.discover(), "compare", base.toString(), slow.toString(),
+                "--fail-if", "p99(LOAD_NODES) > +10%", "--fail-if", "r/t > 5"), cli.out() + cli.err());
+        assertEquals("linkbench: --fail-if 'r/t > 5': " + base + " has no r/t: r/t was not measured in its request phase"
+                + "; give a figure every compared run has", cli.err().strip(), "the memory store has no data devices");
+    }
+
+    /** A run of the memory store that only loaded. */
+    private Path loadOnly(Path tmp) throws IOException {
+        Path dir = tmp.resolve("load-only");
+        assertEquals(0, cli.run(StoreProviders.discover(), "-D", "store=memory", "-D", "maxid1=2001", "-l", "--results",
+                dir.toString()), cli.err());
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.findFirst().orElseThrow();
+        }
+    }
+
+    @Test
     void aLoopsRunShowsItsTrendAndLoopChoosesTheRow() {
         assertEquals(0, cli.run(StoreProviders.discover(), "compare", base.toString(), loops.toString(), "--phase", "request"),
                 cli.err());

@@ -210,14 +210,45 @@ class CompareMergeTest {
         assertTrue(out().contains("  memory (load-only): no request phase\n"), out());
     }
 
+    /**
+     * Run 1 as a second host at the same time as run 0 would have written it: a copy of its directory whose phase
+     * windows are run 0's (the runs themselves were made one after the other, and a merge refuses those).
+     */
+    private Path sameTimeAsRun0() throws IOException {
+        Path copy = Files.createDirectories(tmp.resolve("run-1-beside-run-0"));
+        Files.copy(runs.get(1).resolve(ResultFiles.RESULT_JSON), copy.resolve(ResultFiles.RESULT_JSON));
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.JsonNode root = mapper.readTree(copy.resolve(ResultFiles.RESULT_JSON).toFile());
+        for (int p = 0; p < root.get("phases").size(); p++) {
+            com.fasterxml.jackson.databind.node.ObjectNode phase = (com.fasterxml.jackson.databind.node.ObjectNode) root
+                    .get("phases").get(p);
+            phase.put("start_epoch_ms", results.get(0).phases().get(p).window().startEpochMs());
+            phase.put("end_epoch_ms", results.get(0).phases().get(p).window().endEpochMs());
+        }
+        mapper.writeValue(copy.resolve(ResultFiles.RESULT_JSON).toFile(), root);
+        return copy;
+    }
+
+    @Test
+    void runsMadeOneAfterTheOtherAreNotMergedIntoOneThroughput() {
+        assertEquals(2, run("merge", runs.get(0).toString(), runs.get(1).toString(), "--out", tmp.resolve("apart").toString()));
+        String line = err().strip();
+        assertTrue(line.startsWith("linkbench: cannot merge: the load windows do not overlap (latest start "), line);
+        assertTrue(line.endsWith("): they did not run at the same time; merge the runs of client hosts that ran at the same"
+                + " time"), line);
+        assertEquals(1, line.lines().count(), line);
+        assertFalse(Files.exists(tmp.resolve("apart")), "nothing written on a refused merge");
+    }
+
     @Test
     void mergeAddsTheHistogramsAndSumsThroughput() throws IOException {
+        List<Path> clients = List.of(runs.get(0), sameTimeAsRun0());
         Path merged = tmp.resolve("merged");
-        assertEquals(0, run("merge", runs.get(0).toString(), runs.get(1).toString(), "--out", merged.toString()), err());
+        assertEquals(0, run("merge", clients.get(0).toString(), clients.get(1).toString(), "--out", merged.toString()), err());
         assertTrue(out().contains("results: " + merged), out());
         RunResult m = files.read(merged);
-        RunResult a = results.get(0);
-        RunResult b = results.get(1);
+        RunResult a = files.read(clients.get(0));
+        RunResult b = files.read(clients.get(1));
         assertEquals(a.phases().size(), m.phases().size());
         for (int p = 0; p < m.phases().size(); p++) {
             PhaseResult pa = a.phases().get(p);
@@ -252,11 +283,11 @@ class CompareMergeTest {
             }
             assertTrue(checked >= 3, pm.phase() + ": ops with calls " + checked);
         }
-        assertEquals(runs.get(0).toAbsolutePath() + ", " + runs.get(1).toAbsolutePath(), m.config().get(RunMerger.MERGED_FROM));
+        assertEquals(clients.get(0).toAbsolutePath() + ", " + clients.get(1).toAbsolutePath(), m.config().get(RunMerger.MERGED_FROM));
         String summary = Files.readString(merged.resolve(ResultFiles.SUMMARY_TXT));
         assertTrue(summary.startsWith("linkbench merge: 2 client results of store=memory"), summary);
         assertTrue(summary.contains("GET_NODE"), summary);
-        assertEquals(0, run("compare", merged.toString(), runs.get(0).toString(), "--format", "csv"), err());
+        assertEquals(0, run("compare", merged.toString(), clients.get(0).toString(), "--format", "csv"), err());
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.linkbench.store.memory.MemoryStoreProvider;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A {@code -c} file that is not a small text file is refused in one line (exit 2), without reading it all. */
@@ -36,7 +37,7 @@ class ConfigFileLimitsTest {
     @Test
     void aFileOverOneMebibyteIsRefused() throws Exception {
         Path big = Files.writeString(tmp.resolve("big.properties"), ("# " + "x".repeat(1000) + "\n").repeat(1100));
-        assertRefused(big, "-c " + big + ": larger than 1024 KiB; a properties file of linkbench keys is a few KiB");
+        assertRefused(big, "-c " + big + ": larger than 1 MiB (1 MiB); give a properties file of at most 1 MiB");
     }
 
     @Test
@@ -49,6 +50,21 @@ class ConfigFileLimitsTest {
     void aBinaryFileIsRefused() throws Exception {
         Path f = Files.write(tmp.resolve("bin.properties"), new byte[] {'a', '=', (byte) 0xff, (byte) 0xfe, 0, 1});
         assertRefused(f, "-c " + f + ": not UTF-8 text (a binary file?); give a properties file");
+    }
+
+    @Test
+    @Timeout(60) // opening a pipe blocks until a writer comes: fail instead of hanging
+    void aPipeIsRefusedWithoutWaitingForAWriter() throws Exception {
+        Path fifo = io.linkbench.config.SpecialFiles.fifo(tmp.resolve("pipe.properties"));
+        assertRefused(fifo, "-c " + fifo + ": not a regular file (a directory, device or pipe); give a properties file");
+    }
+
+    @Test
+    void aFileThatStartsWithAByteOrderMarkReadsAsWithout() throws Exception {
+        Path f = Files.writeString(tmp.resolve("bom.properties"), "\uFEFFstore = memory\nmaxid1 = 1234\n");
+        assertEquals(Main.OK, cli.run(StoreProviders.of(new MemoryStoreProvider()), "-c", f.toString(), "--print-config"), cli.err());
+        assertTrue(cli.out().contains("maxid1 = 1234"), cli.out());
+        assertEquals("", cli.err(), "no unknown key 'store'");
     }
 
     @Test

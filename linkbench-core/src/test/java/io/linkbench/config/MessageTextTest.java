@@ -65,4 +65,14 @@ class MessageTextTest {
         assertTrue(MessageText.looksSecret("MYSQL_PASSWORD"));
         assertFalse(MessageText.looksSecret("maxid1"));
     }
+
+    @Test
+    void controlCharactersAreWrittenAsEscapesSoAMessageStaysOneLine() {
+        assertEquals("a\\nb\\r\\tc\\e[31md\\u0007\\u2028", MessageText.printable("a\nb\r\tc\u001b[31md\u0007\u2028"));
+        assertEquals("plain | text", MessageText.printable("plain | text"));
+        assertEquals("maxid1=12\\n34: must be an integer", MessageText.line("maxid1=12\n34: must be an integer"));
+        assertEquals(-1, MessageText.controlCharacter("a\tb", false));
+        assertEquals(1, MessageText.controlCharacter("a\tb", true));
+        assertEquals("a terminal escape (ESC) at character 2", MessageText.describeControl("x\u001b", 1));
+    }
 }

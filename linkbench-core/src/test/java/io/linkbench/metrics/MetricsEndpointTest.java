@@ -14,6 +14,8 @@ import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -107,6 +109,67 @@ class MetricsEndpointTest {
                     s.close();
                 }
             }
+        }
+    }
+
+    /**
+     * 515 connections (more than the server keeps) that each send one byte of a request and then one more byte every
+     * second, well inside any idle time: scrapes are still answered, and every trickling connection is closed by the
+     * server a few seconds after it connected, however it keeps sending.
+     */
+    @Test
+    void connectionsTricklingARequestDoNotBlockScrapesAndAreClosed() throws Exception {
+        int n = MetricsServer.MAX_CONNECTIONS + 3;
+        List<SocketChannel> slow = new ArrayList<>();
+        try (LiveMetrics live = LiveMetrics.serve(0)) {
+            InetSocketAddress at = new InetSocketAddress(InetAddress.getLoopbackAddress(), live.port());
+            try {
+                for (int i = 0; i < n; i++) {
+                    SocketChannel c = SocketChannel.open(at);
+                    c.configureBlocking(false);
+                    c.write(ByteBuffer.wrap(new byte[] {'G'}));
+                    slow.add(c);
+                }
+                String r;
+                try {
+                    r = get(InetAddress.getLoopbackAddress(), live.port(), "/metrics");
+                } catch (IOException e) {
+                    throw new AssertionError("no scrape beside " + n + " trickling connections", e);
+                }
+                assertTrue(r.startsWith("HTTP/1.1 200"), r);
+                long deadline = System.nanoTime() + 120_000_000_000L; // closed after 5 s: two minutes on a busy machine
+                int open = n;
+                while (open > 0) {
+                    assertTrue(System.nanoTime() < deadline, open + " of " + n + " trickling connections still open");
+                    open = 0;
+                    for (SocketChannel c : slow) {
+                        if (c.isOpen() && !closedByServer(c)) {
+                            open++;
+                        }
+                    }
+                    Thread.sleep(1000); // the next byte of each: faster than any idle time
+                }
+                assertTrue(get(InetAddress.getLoopbackAddress(), live.port(), "/metrics").startsWith("HTTP/1.1 200"));
+            } finally {
+                for (SocketChannel c : slow) {
+                    c.close();
+                }
+            }
+        }
+    }
+
+    /** Sends one more byte and reads what is there: true (and closes our end) once the server has closed its end. */
+    private static boolean closedByServer(SocketChannel c) throws IOException {
+        try {
+            c.write(ByteBuffer.wrap(new byte[] {'E'}));
+            if (c.read(ByteBuffer.allocate(64)) < 0) {
+                c.close();
+                return true;
+            }
+            return false;
+        } catch (IOException reset) { // the server closed with our bytes unread: a reset
+            c.close();
+            return true;
         }
     }
 

@@ -250,6 +250,21 @@ class PhasesTest {
     }
 
     @Test
+    void anOpenLoopWhoseNextSlotFallsAfterTheDeadlineStillMeasuresThePhasesWindow() throws Exception {
+        try (Bench b = new Bench("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "2",
+                "requestrate", "0.01", "displayfreq", "1")) {
+            b.load(new RunControl());
+            PhaseResult req = b.requests(new RunControl());
+            // one slot at the start, the next about 100 s later: the window is the phase's 2 s, not first to last call
+            long calls = req.ops().stream().mapToLong(OpStats::count).sum();
+            assertTrue(calls >= 1 && calls <= 3, "calls at 0.01 ops/s in 2 s: " + calls);
+            assertTrue(req.seconds() >= 1.9, "measured " + req.seconds() + " s of a 2 s phase");
+            assertEquals(calls / req.seconds(), req.throughput(), 1e-9, "throughput over the phase's window");
+            assertEquals("maxtime", req.end().endedBy(), req.end().toString());
+        }
+    }
+
+    @Test
     void anOpenLoopThatCannotKeepUpWarnsThatItsBacklogGrows() throws Exception {
         try (Bench b = new Bench("maxid1", "2001", "requesters", "2", "requests", "1000000000", "maxtime", "4",
                 "requestrate", "100000000", "displayfreq", "0.5")) {

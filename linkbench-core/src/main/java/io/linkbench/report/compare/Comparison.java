@@ -1,6 +1,7 @@
 package io.linkbench.report.compare;
 
 import io.linkbench.config.ConfigException;
+import io.linkbench.config.MessageText;
 import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
@@ -285,7 +286,8 @@ public record Comparison(String phase, List<String> columns, List<Row> rows, Lis
         List<String> unique = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             String n = names.get(i);
-            unique.add(uses.get(n) > 1 ? n + " (" + runs.get(i).name() + ")" : n);
+            // a tag of an older result (or a directory name) may hold a line break or a terminal escape: shown escaped
+            unique.add(MessageText.printable(uses.get(n) > 1 ? n + " (" + runs.get(i).name() + ")" : n));
         }
         return unique;
     }

@@ -1,5 +1,6 @@
 package io.linkbench.report.compare;
 
+import io.linkbench.config.MessageText;
 import io.linkbench.report.Formats;
 import io.linkbench.report.SummaryRow;
 import java.math.BigDecimal;
@@ -198,10 +199,13 @@ public final class ComparisonRenderer {
             if (!text.isEmpty()) {
                 text.append('\n');
             }
-            text.append(caption).append(f == ComparisonFormat.MARKDOWN ? "\n\n" : ":\n");
+            text.append(MessageText.printable(caption)).append(f == ComparisonFormat.MARKDOWN ? "\n\n" : ":\n");
         }
 
-        void table(List<String[]> rows, Align align) {
+        void table(List<String[]> given, Align align) {
+            // every cell one line that cannot drive the terminal: values of older results may hold anything
+            List<String[]> rows = given.stream().map(r -> java.util.Arrays.stream(r).map(MessageText::printable)
+                    .toArray(String[]::new)).toList();
             switch (f) {
                 case TEXT -> aligned(text, rows, align);
                 case MARKDOWN -> markdownTable(text, rows, align);
@@ -214,10 +218,11 @@ public final class ComparisonRenderer {
             }
         }
 
-        void legend(List<String> lines) {
-            if (f == ComparisonFormat.CSV || lines.isEmpty()) {
+        void legend(List<String> given) {
+            if (f == ComparisonFormat.CSV || given.isEmpty()) {
                 return;
             }
+            List<String> lines = given.stream().map(MessageText::printable).toList();
             if (f == ComparisonFormat.MARKDOWN) {
                 text.append('\n');
                 lines.forEach(l -> text.append("- ").append(l.replace("|", "\\|").replace("*", "\\*")).append('\n'));

@@ -37,9 +37,10 @@ public record FailCondition(String text, String column, double percentile, Strin
     /**
      * Parses a condition.
      *
+     * @param operations the operation names a percentile may name (the request phase's and the load's steps)
      * @throws ConfigException (one line naming the condition and what is allowed) when it is not one
      */
-    public static FailCondition parse(String text) {
+    public static FailCondition parse(String text, List<String> operations) {
         Matcher m = SYNTAX.matcher(text);
         String allowed = "expected FIGURE < LIMIT or FIGURE > LIMIT, LIMIT a number or a change like -5% or +10%,"
                 + " FIGURE one of " + String.join(" ", columns()) + " or pNN(OPERATION) such as p99(GET_LINKS_LIST)";
@@ -59,7 +60,29 @@ public record FailCondition(String text, String column, double percentile, Strin
         if (p <= 0 || p > 100) {
             throw new ConfigException("--fail-if '" + text + "': percentile " + m.group(1) + " must be above 0 and at most 100");
         }
+        if (!operations.contains(m.group(2))) {
+            throw new ConfigException("--fail-if '" + text + "': no operation " + m.group(2) + "; allowed: "
+                    + String.join(" ", operations));
+        }
         return new FailCondition(text.strip(), null, p, m.group(2), above, limit, relative);
+    }
+
+    /** The figure as the condition names it: its column, or e.g. {@code p99(GET_NODE)}. */
+    public String figure() {
+        return column != null ? column : "p" + new java.math.BigDecimal(Double.toString(percentile))
+                .stripTrailingZeros().toPlainString() + "(" + op + ")";
+    }
+
+    /**
+     * Why a phase lacks the figure, for the refusal of a condition that cannot be checked: the operation did not
+     * run, or the column was not measured.
+     */
+    public String missing(PhaseResult p) {
+        if (column != null) {
+            return column + " was not measured";
+        }
+        OpStats s = p.op(op);
+        return s == null ? op + " is not one of its operations" : op + " has no calls";
     }
 
     /** The published columns a condition may name, request columns first. */
@@ -103,8 +126,7 @@ public record FailCondition(String text, String column, double percentile, Strin
         if (!fails) {
             return Optional.empty();
         }
-        String figure = column != null ? column : "p" + new java.math.BigDecimal(Double.toString(percentile))
-                .stripTrailingZeros().toPlainString() + "(" + op + ")";
+        String figure = figure();
         if (relative) {
             return Optional.of(String.format(Locale.ROOT, "%s: %s %s is %+.1f%% against %s (%s): fails '%s'", label, figure,
                     format(value), measured, baseLabel, format(baseline), text));

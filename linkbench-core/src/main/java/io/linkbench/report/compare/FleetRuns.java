@@ -3,7 +3,6 @@ package io.linkbench.report.compare;
 import io.linkbench.config.ConfigException;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.PhaseResult;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,8 +23,13 @@ final class FleetRuns {
         return runs.stream().anyMatch(r -> count(r) > 1);
     }
 
-    /** Refuses, in one line, runs that are not of one fleet. */
-    static void check(List<LoadedRun> runs) {
+    /**
+     * Refuses, in one line, runs that are not of one fleet (client_count, seed and start_at differ, an index twice,
+     * windows apart) or, unless {@code allowMissing}, that are not all of it.
+     *
+     * @return which of the fleet's clients are missing ({@link #missingText}), or "" when none is
+     */
+    static String check(List<LoadedRun> runs, boolean allowMissing) {
         LoadedRun first = runs.get(0);
         Map<Long, LoadedRun> byIndex = new HashMap<>();
         for (LoadedRun r : runs) {
@@ -37,6 +41,10 @@ final class FleetRuns {
                 throw new ConfigException("cannot merge: " + r.dir() + " has seed = " + value(r, "seed") + " but "
                         + first.dir() + " has " + value(first, "seed") + "; the hosts of one fleet share the seed");
             }
+            if (!value(r, "start_at").equals(value(first, "start_at"))) {
+                throw new ConfigException("cannot merge: " + r.dir() + " has start_at = '" + value(r, "start_at") + "' but "
+                        + first.dir() + " has '" + value(first, "start_at") + "'; the hosts of one fleet share start_at");
+            }
             long index = number(r, "client_index", 0);
             LoadedRun same = byIndex.putIfAbsent(index, r);
             if (same != null) {
@@ -44,17 +52,25 @@ final class FleetRuns {
                         + index + "; each host of a fleet has its own index");
             }
         }
-        for (int i = 0; i < first.run().phases().size(); i++) {
-            int phase = i;
-            List<PhaseResult> parts = runs.stream().map(r -> r.run().phases().get(phase)).toList();
-            long latestStart = parts.stream().mapToLong(p -> p.window().startEpochMs()).max().orElseThrow();
-            long earliestEnd = parts.stream().mapToLong(p -> p.window().endEpochMs()).min().orElseThrow();
-            if (latestStart >= earliestEnd) {
-                throw new ConfigException("cannot merge: the fleet's " + RunMerger.phaseName(parts.get(0))
-                        + " windows do not overlap (latest start " + Instant.ofEpochMilli(latestStart) + ", earliest end "
-                        + Instant.ofEpochMilli(earliestEnd) + "); give the hosts one start_at");
+        RunMerger.checkOverlap(runs, "; give the hosts one start_at");
+        List<Integer> missing = new ArrayList<>();
+        for (int i = 0; i < count(first); i++) {
+            if (!byIndex.containsKey((long) i)) {
+                missing.add(i);
             }
         }
+        if (!missing.isEmpty() && !allowMissing) {
+            throw new ConfigException("cannot merge: " + missingText(missing, count(first)) + " (given: "
+                    + String.join(", ", byIndex.keySet().stream().sorted().map(String::valueOf).toList())
+                    + "); give every client's run, or --allow-missing to merge these " + runs.size());
+        }
+        return missing.isEmpty() ? "" : missingText(missing, count(first));
+    }
+
+    /** E.g. "client 2 of the fleet of 3 is missing", "clients 1, 2 of the fleet of 4 are missing". */
+    private static String missingText(List<Integer> missing, long count) {
+        return (missing.size() == 1 ? "client " : "clients ") + String.join(", ", missing.stream().map(String::valueOf).toList())
+                + " of the fleet of " + count + (missing.size() == 1 ? " is" : " are") + " missing";
     }
 
     /**

@@ -34,7 +34,7 @@ public record LoadedRun(Path dir, RunResult run, RunFacts facts) {
      * Reads every directory, in order.
      *
      * @throws ConfigException (one line naming the directory) when a directory has no readable
-     *                         {@code result.json}
+     *                         {@code result.json}: missing, not a regular file, too large, or not a result
      */
     public static List<LoadedRun> readAll(List<Path> dirs) {
         ResultFiles files = new ResultFiles();
@@ -43,7 +43,7 @@ public record LoadedRun(Path dir, RunResult run, RunFacts facts) {
             if (!Files.isDirectory(dir)) {
                 throw new ConfigException(dir + ": no such directory");
             }
-            if (!Files.isRegularFile(dir.resolve(ResultFiles.RESULT_JSON))) {
+            if (!Files.exists(dir.resolve(ResultFiles.RESULT_JSON))) { // a pipe or a device: ResultFiles refuses it
                 throw new ConfigException(dir + ": no " + ResultFiles.RESULT_JSON + " (not a run directory)");
             }
             try {

@@ -27,6 +27,11 @@ public final class MergeSummary {
         for (int h = 0; h < inputs.size(); h++) {
             out.append("  host ").append(hosts.get(h)).append(": ").append(inputs.get(h).dir()).append('\n');
         }
+        String missing = merged.config().get(RunMerger.MERGED_MISSING);
+        if (missing != null) {
+            out.append("WARNING: ").append(missing).append(": the figures are of the ").append(inputs.size())
+                    .append(" clients merged\n");
+        }
         for (int i = 0; i < merged.phases().size(); i++) {
             PhaseResult p = merged.phases().get(i);
             out.append('\n').append(new LatencyTable().render(p));

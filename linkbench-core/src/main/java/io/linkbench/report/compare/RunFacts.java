@@ -2,8 +2,10 @@ package io.linkbench.report.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.linkbench.config.BoundedFile;
+import io.linkbench.config.ConfigException;
+import io.linkbench.report.ResultFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,6 +31,8 @@ public record RunFacts(String tag, String notes, Map<String, String> serverConfi
                        Map<String, String> jvm, List<Long> logicalBytes) {
     /** Nothing recorded. */
     public static final RunFacts NONE = new RunFacts("", "", Map.of(), Map.of(), Map.of(), List.of());
+    /** The largest server configuration file read (a server's variables: a few hundred KiB at most). */
+    static final long SERVER_CONFIG_MAX = 16 * BoundedFile.MIB;
 
     public RunFacts {
         serverConfig = Collections.unmodifiableMap(new TreeMap<>(serverConfig));
@@ -46,8 +50,9 @@ public record RunFacts(String tag, String notes, Map<String, String> serverConfi
     static RunFacts read(Path dir, Path resultJson) {
         JsonNode root;
         try {
-            root = new ObjectMapper().readTree(Files.readAllBytes(resultJson));
-        } catch (IOException e) {
+            root = new ObjectMapper().readTree(BoundedFile.bytes(resultJson, resultJson.toString(), ResultFiles.RESULT_JSON_MAX,
+                    "a result.json written by linkbench"));
+        } catch (IOException | ConfigException e) {
             return NONE; // the measurements' reader reports a broken file
         }
         if (root == null || !root.isObject()) {
@@ -71,13 +76,14 @@ public record RunFacts(String tag, String notes, Map<String, String> serverConfi
     static Map<String, String> serverConfig(Path file) {
         Map<String, String> m = new TreeMap<>();
         try {
-            for (String line : Files.readAllLines(file)) {
+            for (String line : (Iterable<String>) BoundedFile.text(file, file.toString(), SERVER_CONFIG_MAX,
+                    "a server-config.txt written by linkbench").lines()::iterator) {
                 int eq = line.indexOf(" = ");
                 if (eq > 0 && !line.startsWith("#")) {
                     m.put(line.substring(0, eq).strip(), line.substring(eq + 3).strip());
                 }
             }
-        } catch (IOException e) {
+        } catch (ConfigException e) {
             return Map.of();
         }
         return m;

@@ -58,7 +58,11 @@ public final class RunMerger {
     /** The configuration key that records how the server's figures were merged. */
     public static final String MERGED_SERVER = "merged_server";
 
+    /** The configuration key naming the fleet's clients that were not merged ({@code --allow-missing}). */
+    public static final String MERGED_MISSING = "merged_missing";
+
     private final boolean sharedServer;
+    private final boolean allowMissing;
 
     /** A merger for clients of servers of their own (or of one server whose figures no host saw). */
     public RunMerger() {
@@ -70,14 +74,25 @@ public final class RunMerger {
      *                     once (the largest of the hosts' measurements) instead of summed
      */
     public RunMerger(boolean sharedServer) {
+        this(sharedServer, false);
+    }
+
+    /**
+     * @param sharedServer as {@link #RunMerger(boolean)}
+     * @param allowMissing merge the runs of a fleet that lacks some clients' runs, saying which in every phase's
+     *                     warnings, instead of refusing them
+     */
+    public RunMerger(boolean sharedServer, boolean allowMissing) {
         this.sharedServer = sharedServer;
+        this.allowMissing = allowMissing;
     }
 
     /**
      * Merges the runs.
      *
      * @throws ConfigException (one line) when the runs cannot be merged: different phases, stores or
-     *                         loop modes
+     *                         loop modes, windows that do not overlap (runs that did not run at the same time),
+     *                         runs of different fleets, or a fleet's runs without all its clients
      */
     public RunResult merge(List<LoadedRun> runs) {
         if (runs.isEmpty()) {
@@ -87,17 +102,23 @@ public final class RunMerger {
         checkSameStore(runs);
         checkSamePhases(runs);
         boolean fleet = FleetRuns.isFleet(runs);
+        String missing = "";
         if (fleet) {
-            FleetRuns.check(runs);
+            missing = FleetRuns.check(runs, allowMissing);
+        } else {
+            checkOverlap(runs, "; merge the runs of client hosts that ran at the same time");
         }
         List<String> hosts = hostNames(runs);
         List<PhaseResult> phases = new ArrayList<>();
         for (int i = 0; i < runs.get(0).run().phases().size(); i++) {
             int index = i;
-            phases.add(mergePhase(runs.stream().map(r -> r.run().phases().get(index)).toList(), hosts, fleet));
+            phases.add(mergePhase(runs.stream().map(r -> r.run().phases().get(index)).toList(), hosts, fleet, missing));
         }
         RunResult first = runs.get(0).run();
         Map<String, String> config = new LinkedHashMap<>(first.config());
+        if (!missing.isEmpty()) {
+            config.put(MERGED_MISSING, missing);
+        }
         config.put(MERGED_FROM, String.join(", ",
                 runs.stream().map(r -> r.dir().toAbsolutePath().normalize().toString()).toList()));
         config.put(MERGED_SERVER, sharedServer ? "shared: server figures and store counters taken once (largest)"
@@ -106,6 +127,24 @@ public final class RunMerger {
         return new RunResult(first.linkbenchVersion(), started, String.join("+", hosts), config,
                 storeInfo(runs, hosts), phases, RunResult.newRunId(), new io.linkbench.measure.RunMeta(first.meta().tag(),
                 first.meta().notes(), List.of(), null, null, first.meta().build(), "")); // the hosts' tag
+    }
+
+    /**
+     * Refuses runs whose windows of some phase do not overlap: hosts of one run work at the same time, and the
+     * sum of two runs made one after the other is no one's throughput.
+     */
+    static void checkOverlap(List<LoadedRun> runs, String hint) {
+        for (int i = 0; i < runs.get(0).run().phases().size(); i++) {
+            int phase = i;
+            List<PhaseResult> parts = runs.stream().map(r -> r.run().phases().get(phase)).toList();
+            long latestStart = parts.stream().mapToLong(p -> p.window().startEpochMs()).max().orElseThrow();
+            long earliestEnd = parts.stream().mapToLong(p -> p.window().endEpochMs()).min().orElseThrow();
+            if (latestStart >= earliestEnd) {
+                throw new ConfigException("cannot merge: the " + phaseName(parts.get(0)) + " windows do not overlap"
+                        + " (latest start " + Instant.ofEpochMilli(latestStart) + ", earliest end "
+                        + Instant.ofEpochMilli(earliestEnd) + "): they did not run at the same time" + hint);
+            }
+        }
     }
 
     /** Each host counts once: the same directory, or a copy of one run (same run id), is refused. */
@@ -187,7 +226,7 @@ public final class RunMerger {
         return unique;
     }
 
-    private PhaseResult mergePhase(List<PhaseResult> parts, List<String> hosts, boolean fleet) {
+    private PhaseResult mergePhase(List<PhaseResult> parts, List<String> hosts, boolean fleet, String missing) {
         PhaseResult first = parts.get(0);
         Map<String, List<OpStats>> byOp = new LinkedHashMap<>();
         for (PhaseResult p : parts) {
@@ -211,12 +250,8 @@ public final class RunMerger {
         }
         long start = parts.stream().mapToLong(p -> p.window().startEpochMs()).min().orElseThrow();
         long end = parts.stream().mapToLong(p -> p.window().endEpochMs()).max().orElseThrow();
-        long latestStart = parts.stream().mapToLong(p -> p.window().startEpochMs()).max().orElseThrow();
-        long earliestEnd = parts.stream().mapToLong(p -> p.window().endEpochMs()).min().orElseThrow();
-        if (latestStart >= earliestEnd) {
-            warnings.add("the hosts' " + phaseName(first) + " windows do not overlap (latest start "
-                    + Instant.ofEpochMilli(latestStart) + ", earliest end " + Instant.ofEpochMilli(earliestEnd)
-                    + "): they did not run at the same time");
+        if (!missing.isEmpty()) {
+            warnings.add(0, missing + ": the figures are of the " + parts.size() + " clients merged");
         }
         // operations as PhaseResult counts them (rows for a load, successful calls otherwise)
         long operations = PhaseResult.operations(first.phase(), ops);

@@ -1,5 +1,6 @@
 package io.linkbench.workload.dist;
 
+import io.linkbench.config.BoundedFile;
 import io.linkbench.config.ConfigException;
 import java.nio.file.Path;
 
@@ -11,6 +12,10 @@ import java.nio.file.Path;
  * sequence for a graph of a given size, with the tail scaled to that size.
  */
 public interface DegreeDistribution {
+    /** The largest degree CDF file read ({@code nlinks_file}): the published one is about 550 KiB. */
+    long CDF_FILE_MAX = 16 * BoundedFile.MIB;
+    /** What a degree CDF file is, for messages. */
+    String CDF_FILE = "a degree CDF file (sections of 'value cumulative-percent' rows)";
 
     /**
      * The inverse CDF: the smallest degree d with {@code P(degree <= d) >= u}; non-decreasing in u.

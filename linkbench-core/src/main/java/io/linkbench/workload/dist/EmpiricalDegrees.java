@@ -1,12 +1,8 @@
 package io.linkbench.workload.dist;
 
+import io.linkbench.config.BoundedFile;
 import io.linkbench.config.ConfigException;
 import io.linkbench.config.Settings;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -90,20 +86,17 @@ final class EmpiricalDegrees implements DegreeDistribution {
         return read(file, section, false);
     }
 
-    /** Reads a section; {@code keepZeros} keeps the rows of value 0 (the 2012 rules). */
+    /**
+     * Reads a section; {@code keepZeros} keeps the rows of value 0 (the 2012 rules). The file is read whole
+     * with {@link BoundedFile}: a regular file of at most {@link #CDF_FILE_MAX} bytes.
+     */
     static EmpiricalDegrees read(Path file, String section, boolean keepZeros) {
         Parser parser = new Parser(file, section, keepZeros);
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (!parser.accept(line)) {
-                    break;
-                }
+        String text = BoundedFile.text(file, "nlinks_file=" + file, CDF_FILE_MAX, CDF_FILE);
+        for (String line : (Iterable<String>) text.lines()::iterator) {
+            if (!parser.accept(line)) {
+                break;
             }
-        } catch (NoSuchFileException e) {
-            throw new ConfigException(file + ": no such file");
-        } catch (IOException e) {
-            throw new ConfigException(file + ": cannot read: " + e.getMessage());
         }
         return parser.finish();
     }

@@ -59,5 +59,33 @@ class FleetMergeTest {
                 host("5", 2, 1, 10_001, 1)))).getMessage().contains("are both client_index = 1"));
         assertTrue(assertThrows(ConfigException.class, () -> m.merge(List.of(host("5", 2, 0, 10_000, 1),
                 host("5", 2, 1, 20_000, 1)))).getMessage().contains("windows do not overlap"));
+        LoadedRun other = withConfig(host("5", 2, 1, 10_000, 1), "start_at", "2026-01-31T12:00:00Z");
+        assertEquals("cannot merge: " + other.dir() + " has start_at = '2026-01-31T12:00:00Z' but /results/h0-510000 has"
+                + " ''; the hosts of one fleet share start_at",
+                assertThrows(ConfigException.class, () -> m.merge(List.of(host("5", 2, 0, 10_000, 1), other))).getMessage());
+    }
+
+    @Test
+    void aFleetWithoutAllItsClientsIsRefusedNamingTheMissingOnesUnlessAllowed() {
+        List<LoadedRun> twoOfThree = List.of(host("5", 3, 0, 10_000, 10, 20), host("5", 3, 1, 10_000, 30, 40));
+        assertEquals("cannot merge: client 2 of the fleet of 3 is missing (given: 0, 1); give every client's run, or"
+                + " --allow-missing to merge these 2",
+                assertThrows(ConfigException.class, () -> new RunMerger(true).merge(twoOfThree)).getMessage());
+        assertEquals("cannot merge: clients 0, 2, 3 of the fleet of 4 are missing (given: 1); give every client's run, or"
+                + " --allow-missing to merge these 1", assertThrows(ConfigException.class,
+                () -> new RunMerger(true).merge(List.of(host("5", 4, 1, 10_000, 1)))).getMessage());
+        RunResult partial = new RunMerger(true, true).merge(twoOfThree);
+        assertEquals("client 2 of the fleet of 3 is missing", partial.config().get(RunMerger.MERGED_MISSING));
+        assertEquals("client 2 of the fleet of 3 is missing: the figures are of the 2 clients merged",
+                partial.phases().get(0).warnings().get(0));
+        assertEquals(100, partial.phases().get(0).operations());
+    }
+
+    private static LoadedRun withConfig(LoadedRun r, String key, String value) {
+        Map<String, String> config = new java.util.LinkedHashMap<>(r.run().config());
+        config.put(key, value);
+        RunResult run = r.run();
+        return new LoadedRun(Path.of(r.dir() + "-" + key), new RunResult(run.linkbenchVersion(), run.startedEpochMs(),
+                run.host(), config, run.store(), run.phases(), run.runId() + "-" + key));
     }
 }

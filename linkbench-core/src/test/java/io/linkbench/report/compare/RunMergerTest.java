@@ -168,6 +168,20 @@ class RunMergerTest {
     }
 
     @Test
+    void runsThatDidNotRunAtTheSameTimeAreRefusedNotSummed() {
+        LoadedRun first = run("d1", "c1", "memory", "", phase("request", 10, List.of(op("GET_NODE", series(100, 1000, 0)))));
+        PhaseResult p = first.run().phases().get(0);
+        PhaseResult later = new PhaseResult(p.phase(), p.loop(), new PhaseResult.Window(p.window().endEpochMs() + 60_000,
+                p.window().endEpochMs() + 70_000, 10), p.latency(), p.end(), p.warnings(), p.store(), p.steps(), p.cost(),
+                p.intervals(), p.graph());
+        LoadedRun unrelated = run("d2", "c2", "memory", "", later);
+        assertEquals("cannot merge: the request windows do not overlap (latest start 1970-01-01T00:17:50Z, earliest end"
+                + " 1970-01-01T00:16:50Z): they did not run at the same time; merge the runs of client hosts that ran at"
+                + " the same time", assertThrows(ConfigException.class, () -> merger.merge(List.of(first, unrelated)))
+                .getMessage());
+    }
+
+    @Test
     void intervalsAreMergedByIndexWithoutInventingPercentiles() {
         IntervalPoint i1 = new IntervalPoint(1, 1, false, List.of(new IntervalPoint.OpInterval("GET_NODE", 10, 0, 0.1, 0.5, 2)),
                 1, Map.of("cpu_busy_pct", 50.0));

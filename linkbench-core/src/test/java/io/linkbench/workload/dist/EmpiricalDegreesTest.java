@@ -99,7 +99,7 @@ class EmpiricalDegreesTest {
         assertError(write("nlinks", "1 50", "\u0662 100"), "nlinks", ":3: '\u0662' is not a number"); // Arabic-Indic 2
         Path missing = dir.resolve("absent.dat");
         ConfigException e = assertThrows(ConfigException.class, () -> DegreeDistribution.fromCdfFile(missing, "nlinks"));
-        assertEquals(missing + ": no such file", e.getMessage());
+        assertEquals("nlinks_file=" + missing + ": no such file", e.getMessage());
     }
 
     private static void assertError(Path file, String section, String expectedAfterFileName) {

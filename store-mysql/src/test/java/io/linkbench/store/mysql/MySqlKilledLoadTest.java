@@ -65,4 +65,19 @@ class MySqlKilledLoadTest {
         assertTrue(CliRunner.resultJson(tmp.resolve("r")).contains("\"load_state\": \"complete (startid1=1, maxid1=2001,"),
                 "the result records the load it ran on");
     }
+
+    @org.junit.jupiter.api.Test
+    void verifyOnALoadThatLeftNothingDurableSaysSoAndFails() throws Exception {
+        String database = "lbtest_verify_nothing";
+        try (io.linkbench.store.GraphStore store = MySqlTestServer.freshStore("innodb", database, java.util.Map.of())) {
+            // what a load records before its first row; killed (or out of disk) before any commit
+            ((io.linkbench.store.LoadStateStore) store).saveLoadState(io.linkbench.store.LoadState.started(1, 200001, 7, "",
+                    java.time.Instant.parse("2026-01-02T03:04:05Z")));
+        }
+        CapturedRun verify = FaultSupport.runCapturingErr(CliRunner.args("innodb.properties", database, "verify"));
+        assertEquals(1, verify.exitCode(), verify.err());
+        assertEquals(List.of("linkbench: nothing to verify: the store holds no counts and no links: the last load into it"
+                + " did not complete and left nothing durable (incomplete (startid1=1, maxid1=200001, seed=7, started"
+                + " 2026-01-02T03:04:05Z)); load it with -l"), verify.err().lines().toList());
+    }
 }

@@ -77,6 +77,30 @@ class RocksDbCliTest {
                 + " not the store's fault\nverify: "), printed);
     }
 
+    @Test
+    void verifyAfterALoadThatLeftNothingDurableSaysSoAndFails() throws Exception {
+        Path db = tmp.resolve("db");
+        LoadState started = LoadState.started(1, 1001, 5, "", Instant.parse("2026-01-02T03:04:05Z"));
+        try (GraphStore store = new RocksDbStoreProvider().open(new StoreContext(new Settings(Map.of("data_dir", db.toString())), 1))) {
+            ((LoadStateStore) store).saveLoadState(started); // what a load records first; killed before a row was written
+        }
+        String[] verify = {"verify", "-D", "store=rocksdb", "-D", "data_dir=" + db};
+        FaultSupport.CapturedRun run = FaultSupport.runCapturingErr(verify);
+        assertEquals(1, run.exitCode(), run.err());
+        assertEquals("linkbench: nothing to verify: the store holds no counts and no links: the last load into it did not"
+                + " complete and left nothing durable (incomplete (startid1=1, maxid1=1001, seed=5, started"
+                + " 2026-01-02T03:04:05Z)); load it with -l", run.firstLine());
+        assertEquals(1, run.err().strip().lines().count(), run.err());
+        assertEquals("", stdout(verify), "no '0 groups checked, 0 mismatches'");
+        try (GraphStore store = new RocksDbStoreProvider().open(new StoreContext(new Settings(Map.of("data_dir", db.toString())), 1))) {
+            ((LoadStateStore) store).saveLoadState(started.completedAt(Instant.parse("2026-01-02T03:05:00Z")));
+        }
+        run = FaultSupport.runCapturingErr(verify);
+        assertEquals(1, run.exitCode(), run.err());
+        assertTrue(run.firstLine().startsWith("linkbench: nothing to verify: the store holds no counts and no links although"
+                + " its last load completed (complete (startid1=1,"), run.firstLine());
+    }
+
     /** What a command line prints on standard output (its exit code aside). */
     private static String stdout(String... args) {
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();

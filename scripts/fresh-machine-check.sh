@@ -78,7 +78,7 @@ cleanup() {
         if grep -q " $run/" /proc/self/mountinfo; then
             echo "fresh-machine-check: mounts remain under $run: not removing it" >&2
         else
-            rm -rf "$root"; rmdir "$run" 2>/dev/null
+            rm -rf "$run"
         fi
     fi
 }
@@ -172,6 +172,11 @@ else
     zstd -q -dc "$image" | tar -C "$root" --numeric-owner -xf -
     say "image unpacked in $((SECONDS - t)) s (cached: $image)"
 fi
+# as this kind of machine has them when it starts: the certificate authorities its network's TLS needs
+cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt"
+[ -f /etc/ssl/certs/java/cacerts ] && cp /etc/ssl/certs/java/cacerts "$root/etc/ssl/certs/java/cacerts"
+tls_env=()
+for v in SSL_CERT_FILE SSL_CERT_DIR CURL_CA_BUNDLE GIT_SSL_CAINFO; do [ -n "${!v:-}" ] && tls_env+=("$v=${!v}"); done
 if [ -x /root/.cargo/bin/cargo ] && [ -d /root/.rustup/toolchains ]; then
     mkdir -p "$root/root/.cargo"; cp -a /root/.cargo/bin "$root/root/.cargo/"   # rustup's proxies; toolchains mounted
 fi
@@ -235,7 +240,7 @@ STEPS
 
 say "running the steps in the root (logs: $logs)"
 rc=0
-in_root env ${ci:+RUN_CI=1} bash /srv/ci/steps.sh || rc=$?
+in_root env ${ci:+RUN_CI=1} "${tls_env[@]}" bash /srv/ci/steps.sh || rc=$?
 mode="$([ -n "$with_shared" ] && echo "with ../shared" || echo "without ../shared")$([ -n "$reuse" ] && echo ", DocumentDB build reused")"
 [ -n "$keep" ] && say "the root stays in $root"
 if [ $rc -eq 0 ]; then

@@ -114,6 +114,7 @@ in_root() {
     ip netns exec "$ns" unshare --mount --pid --ipc --uts --fork --propagation private bash -c '
         set -e; root="$1" toolchain="$2" logs="$3" builds="$4"; shift 4
         hostname fresh-machine
+        mount --bind "$root" "$root"   # its / a mount point, as on a machine (the JDK looks / up in the mount table)
         mount -t proc proc "$root/proc"
         mount -t sysfs sysfs "$root/sys"
         mount --rbind /dev "$root/dev"

@@ -48,8 +48,8 @@ done
 say() { echo "fresh-machine-check: $*"; }
 fail() { echo "fresh-machine-check: $*" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || fail "must run as root (debootstrap, namespaces, NAT)"
-LB_NAME=fresh-machine-check
-# shellcheck source=lib/packages.sh
+LB_NAME="fresh-machine-check"
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
 . "$repo/scripts/lib/packages.sh"
 t_check=$SECONDS
 
@@ -159,9 +159,8 @@ if [ ! -s "$image" ]; then
     printf '127.0.0.1 localhost fresh-machine\n::1 localhost ip6-localhost ip6-loopback\n' >"$root/etc/hosts"
     # as on this kind of machine: package scripts start no service
     printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"; chmod 755 "$root/usr/sbin/policy-rc.d"
-    # shellcheck disable=SC2086 # a list of packages
     in_root bash -c "set -e; export DEBIAN_FRONTEND=noninteractive; apt-get update -q
-        apt-get install -y -q --no-install-recommends $(echo $image_packages); apt-get clean" >"$run/image.log" 2>&1 \
+        apt-get install -y -q --no-install-recommends ${image_packages//$'\n'/ }; apt-get clean" >"$run/image.log" 2>&1 \
         || { tail -n 20 "$run/image.log" >&2; fail "installing the image's packages failed (see $run/image.log)"; }
     # then the sources such a machine has: main, bookworm-updates and bookworm-security (lists not updated)
     rm -f "$root/etc/apt/sources.list"

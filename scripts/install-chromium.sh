@@ -6,7 +6,7 @@
 set -euo pipefail
 
 LB_NAME=install-chromium
-# shellcheck source=lib/packages.sh
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/packages.sh"
 
 [ -x /usr/bin/chromium ] && exit 0

@@ -65,7 +65,7 @@ as_pg() { runuser -u postgres -- "$@"; }
 
 # ---------------------------------------------------------------- packages
 LB_NAME=start-documentdb
-# shellcheck source=lib/packages.sh
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
 . "$root/scripts/lib/packages.sh"
 ensure_packages() {
     # runtime (and build) packages; lb_pg_install takes them with the server, client and libpq as one set

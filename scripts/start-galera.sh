@@ -83,7 +83,7 @@ start_node() { # $1: node, $2: extra option
     fail "node $1 was not Synced within 120 s (see $dir/node_$1.log)"
 }
 LB_NAME=start-galera
-# shellcheck source=lib/packages.sh
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/packages.sh"
 for i in 1 2 3; do # a node on binaries that a package upgrade replaced rejoins on the new ones, one at a time
     if alive "$i" && [[ -f "$dir/p_$i.pid" ]] && lb_replaced_binary "$(cat "$dir/p_$i.pid")"; then

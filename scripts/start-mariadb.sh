@@ -25,7 +25,7 @@ sql() { as_root mariadb --protocol=socket -N -B -e "$1"; }
 # 1. Packages: the server and the RocksDB plug-in at the lists' versions, with MariaDB's installed
 # packages as one set (an older installed server is upgraded with them; scripts/lib/packages.sh).
 LB_NAME=start-mariadb
-# shellcheck source=lib/packages.sh
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/packages.sh"
 if ! command -v mariadbd >/dev/null 2>&1 || ! ls /usr/lib/mysql/plugin/ha_rocksdb.so >/dev/null 2>&1; then
     mapfile -t family < <(lb_family mariadb "")

@@ -31,7 +31,7 @@ fail() { echo "start-postgres: $*" >&2; exit 1; }
 # 1. Binaries. When initdb is missing, the lists' default major version is installed with any
 # PostgreSQL packages already there as one set (scripts/lib/packages.sh).
 LB_NAME=start-postgres
-# shellcheck source=lib/packages.sh
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/packages.sh"
 find_bin() {
     local d

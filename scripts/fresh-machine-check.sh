@@ -241,8 +241,9 @@ STEPS
 say "running the steps in the root (logs: $logs)"
 rc=0
 in_root env ${ci:+RUN_CI=1} "${tls_env[@]}" bash /srv/ci/steps.sh || rc=$?
-mode="$([ -n "$with_shared" ] && echo "with ../shared" || echo "without ../shared")$([ -n "$reuse" ] && echo ", DocumentDB build reused")"
-[ -n "$keep" ] && say "the root stays in $root"
+if [ -n "$with_shared" ]; then mode="with ../shared"; else mode="without ../shared"; fi
+if [ -n "$reuse" ]; then mode="$mode, DocumentDB build reused"; fi
+if [ -n "$keep" ]; then say "the root stays in $root"; fi
 if [ $rc -eq 0 ]; then
     say "PASSED in $((SECONDS - t_check)) s ($mode; clone of ${head:0:10})"
 else

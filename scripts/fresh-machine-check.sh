@@ -111,7 +111,11 @@ net_up() { # a network namespace with a veth pair to this machine and NAT to the
 in_root() {
     local toolchain=""
     [ -d /root/.rustup/toolchains ] && [ -x "$root/root/.cargo/bin/cargo" ] && toolchain=/root/.rustup
-    ip netns exec "$ns" unshare --mount --pid --ipc --uts --fork --propagation private bash -c '
+    # started as a job of its own (set -m): a plain background job would inherit SIGINT and SIGQUIT
+    # ignored, which CI's processes do not (the signal tests see it); --kill-child: when the check
+    # ends, the root's first process is killed, and with it every process in the root
+    set -m
+    ip netns exec "$ns" unshare --mount --pid --ipc --uts --kill-child --propagation private bash -c '
         set -e; root="$1" toolchain="$2" logs="$3" builds="$4"; shift 4
         hostname fresh-machine
         mount --bind "$root" "$root"   # its / a mount point, as on a machine (the JDK looks / up in the mount table)
@@ -129,8 +133,9 @@ in_root() {
         done
         exec chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
             PATH=/root/.cargo/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"
-    ' fresh "$root" "$toolchain" "${logs:-}" "${builds:-}" "$@" &
+    ' fresh "$root" "$toolchain" "${logs:-}" "${builds:-}" "$@" </dev/null &
     inner=$!
+    set +m
     local rc=0
     wait "$inner" || rc=$?
     inner=""

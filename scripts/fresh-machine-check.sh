@@ -70,8 +70,12 @@ cleanup() {
         nft delete table ip "$ns" 2>/dev/null
         ip link del "$host_if" 2>/dev/null
         ip netns del "$ns" 2>/dev/null
-        # forwarding back off when no other check still runs
-        ip netns list 2>/dev/null | grep -q '^lbfresh' || echo "${forward_before:-0}" >/proc/sys/net/ipv4/ip_forward
+        # forwarding as it was before the first of the checks running together, once the last has ended
+        exec 8>>"$fresh/net.lock"; flock 8
+        if ! ip netns list 2>/dev/null | grep -q '^lbfresh' && [ -f "$fresh/forward-before" ]; then
+            cat "$fresh/forward-before" >/proc/sys/net/ipv4/ip_forward; rm -f "$fresh/forward-before"
+        fi
+        flock -u 8
     fi
     if [ -n "$root" ] && [ -d "$root" ] && [ -z "$keep" ]; then
         # never delete through a mount that is still there (the toolchain is a bind mount of this machine's)
@@ -92,7 +96,7 @@ net_up() { # a network namespace with a veth pair to this machine and NAT to the
     ns="lbfresh$i"; host_if="lbfresh${i}h"
     dev="$(ip route show default | awk '{for (j = 1; j < NF; j++) if ($j == "dev") print $(j + 1); exit}')"
     mtu="$(cat "/sys/class/net/$dev/mtu" 2>/dev/null || echo 1500)"
-    forward_before="$(cat /proc/sys/net/ipv4/ip_forward)"
+    ip netns list | grep -q '^lbfresh' || cat /proc/sys/net/ipv4/ip_forward >"$fresh/forward-before"
     ip netns add "$ns"
     ip link add "$host_if" mtu "$mtu" type veth peer name "lbfresh${i}c" mtu "$mtu"
     ip link set "lbfresh${i}c" netns "$ns"

@@ -10,9 +10,14 @@
 #   scripts/start-documentdb.sh restart-gateway | kill-gateway | restart-cluster | stop-cluster
 #                                        fault helpers for the store's tests
 #
-# Sources: archives in LINKBENCH_DOCUMENTDB_SRC, else <repo>/../shared/documentdb, else
-# /work/shared/documentdb (never copied into the repository). When none holds them, "start" prints one
-# line and exits 3, so callers can skip the tests that need the server.
+# Sources: archives in LINKBENCH_DOCUMENTDB_SRC, else <repo>/../shared/documentdb (never copied into the
+# repository). They are looked for first: when neither holds them, "start" and "build" print one line and
+# exit 3 having installed nothing, so callers can skip the tests that need the server.
+#
+# Packages (scripts/lib/packages.sh): PostgreSQL 15's server, -dev, client, libpq and the extension
+# packages are installed as one set at the package lists' current versions, so the installed server is
+# upgraded when the extensions in the lists need a newer one; the project's clusters that still run on
+# the old binaries (this one, scripts/start-postgres.sh's) are then restarted, no others.
 #
 # The build lives in LINKBENCH_DOCUMENTDB_CACHE (default /var/tmp/linkbench-documentdb/build-<key>),
 # keyed by the archives' checksums and this recipe's version; a later start on the same machine only
@@ -39,7 +44,7 @@ say() { [ -n "${QUIET:-}" ] || echo "start-documentdb: $*" >&2; }
 
 find_src() {
     local d
-    for d in "${LINKBENCH_DOCUMENTDB_SRC:-}" "$root/../shared/documentdb" /work/shared/documentdb; do
+    for d in "${LINKBENCH_DOCUMENTDB_SRC:-}" "$root/../shared/documentdb"; do
         if [ -n "$d" ] && ls "$d"/documentdb-*.tar.gz >/dev/null 2>&1 && ls "$d"/pgvector-*.tar.gz >/dev/null 2>&1 \
             && ls "$d"/pg_cron-*.tar.gz >/dev/null 2>&1 && [ -f "$d/intelmathlib.pc" ]; then
             (cd "$d" && pwd); return 0
@@ -47,50 +52,33 @@ find_src() {
     done
     return 1
 }
+# the sources first: without them nothing is installed or started
+src="$(find_src || true)"
+if [ -z "$src" ] && { [ "$action" = start ] || [ "$action" = build ]; }; then
+    echo "start-documentdb: no DocumentDB sources in LINKBENCH_DOCUMENTDB_SRC or ../shared/documentdb beside the checkout: the Mongo store's real-server tests are skipped" >&2
+    exit 3
+fi
 
 pgbin="/usr/lib/postgresql/$pg_major/bin"
 as_pg() { runuser -u postgres -- "$@"; }
 [ "$(id -u)" -eq 0 ] || fail "must run as root (it installs packages and runs the cluster as the user postgres)"
 
 # ---------------------------------------------------------------- packages
-apt_log=/tmp/start-documentdb-apt.log
-apt_ready=""
+LB_NAME=start-documentdb
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
+. "$root/scripts/lib/packages.sh"
 ensure_packages() {
-    # runtime (and build) packages, pinned to the installed PostgreSQL so it is not upgraded
-    local want=(libbson-1.0-0 libpcre2-8-0 postgresql-$pg_major-postgis-3 postgresql-$pg_major-rum)
-    [ "${1:-}" = build ] && want+=(libbson-dev libintelrdfpmath-dev libpcre2-dev pkg-config make gcc)
-    if [ ! -x "$pgbin/initdb" ]; then want+=(postgresql-$pg_major); fi
-    local ver missing=()
-    ver="$(dpkg-query -W -f='${Version}' postgresql-$pg_major 2>/dev/null || true)"
-    if [ "${1:-}" = build ]; then
-        if [ -n "$ver" ]; then want+=("postgresql-server-dev-$pg_major=$ver"); else want+=(postgresql-server-dev-$pg_major); fi
-    fi
-    # pins that keep apt from upgrading the installed server, client and libpq along the way
-    local pins=() libpq
-    libpq="$(dpkg-query -W -f='${Version}' libpq5 2>/dev/null || true)"
-    if [ -n "$ver" ]; then pins+=("postgresql-$pg_major=$ver" "postgresql-client-$pg_major=$ver"); fi
-    if [ -n "$libpq" ] && [ "${1:-}" = build ]; then pins+=("libpq5=$libpq" "libpq-dev=$libpq"); fi
-    local p
-    for p in "${want[@]}"; do
-        dpkg-query -W -f='${Status}' "${p%%=*}" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-    done
-    if dpkg-query -W -f='${Status}' postgresql-$pg_major-cron 2>/dev/null | grep -q 'install ok installed'; then
+    # runtime (and build) packages; lb_pg_install takes them with the server, client and libpq as one set
+    local want=(libbson-1.0-0 libpcre2-8-0 "postgresql-$pg_major" "postgresql-$pg_major-postgis-3" "postgresql-$pg_major-rum")
+    [ "${1:-}" = build ] && want+=(libbson-dev libintelrdfpmath-dev libpcre2-dev pkg-config make gcc "postgresql-server-dev-$pg_major")
+    if lb_installed "postgresql-$pg_major-cron"; then
         # its pg_cron 1.4 control file would win over the 1.6 built here
-        DEBIAN_FRONTEND=noninteractive apt-get remove -y -q postgresql-$pg_major-cron >>"$apt_log" 2>&1 \
-            || fail "apt-get remove postgresql-$pg_major-cron failed (see $apt_log)"
+        lb_apt remove -y "postgresql-$pg_major-cron" || fail "apt-get remove postgresql-$pg_major-cron failed (see $(lb_apt_log))"
     fi
-    [ ${#missing[@]} -eq 0 ] && return 0
-    say "installing ${missing[*]}"
-    if [ -z "$apt_ready" ]; then
-        apt-get update -q >>"$apt_log" 2>&1 || fail "apt-get update failed (see $apt_log)"
-        apt_ready=1
-    fi
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" "${pins[@]}" >>"$apt_log" 2>&1 \
-        || fail "apt-get install ${missing[*]} failed (see $apt_log)"
+    lb_pg_install "$pg_major" "${want[@]}" || exit 1
 }
 
 # ---------------------------------------------------------------- build
-src="$(find_src || true)"
 key=""
 if [ -n "$src" ]; then
     key="$( (cd "$src" && sha256sum documentdb-*.tar.gz pgvector-*.tar.gz pg_cron-*.tar.gz intelmathlib.pc; echo "recipe $recipe pg $pg_major") \
@@ -103,8 +91,7 @@ build_all() {
     local log="$build/build.log" work="$build/work"
     ensure_packages build
     command -v cargo >/dev/null 2>&1 || [ -x "$HOME/.cargo/bin/cargo" ] || {
-        say "installing cargo"; DEBIAN_FRONTEND=noninteractive apt-get install -y -q cargo rustc >>"$apt_log" 2>&1 \
-            || fail "apt-get install cargo failed (see $apt_log)"; }
+        say "installing cargo"; lb_apt_install --no-install-recommends cargo rustc || exit 1; }
     export PATH="$HOME/.cargo/bin:$PATH"
     rm -rf "$work" "$stage"; mkdir -p "$work" "$stage"
     : >"$log"
@@ -140,7 +127,6 @@ build_all() {
 }
 
 ensure_built() {
-    [ -n "$src" ] || { echo "start-documentdb: DocumentDB sources not found (LINKBENCH_DOCUMENTDB_SRC, $root/../shared/documentdb, /work/shared/documentdb): the Mongo store's real-server tests are skipped" >&2; exit 3; }
     mkdir -p "$base"
     exec 9>"$base/build.lock"
     flock 9
@@ -186,6 +172,8 @@ CONF
         # the gateway checks SCRAM itself, then connects without a password (loopback only)
         printf 'local all all trust\nhost all all 127.0.0.1/32 trust\n' >"$data/pg_hba.conf"
     fi
+    lb_pg_register "$data" "$pg_log"   # a later upgrade restarts it when it runs on the replaced binaries
+    lb_pg_restart_stale || true
     if ! pg_ctl status >/dev/null 2>&1; then
         pg_ctl -w -t 120 -l "$pg_log" start >/dev/null 2>&1 || fail "postgres did not start within 120 s (see $pg_log)"
     fi

@@ -17,19 +17,25 @@ sock() { echo "$dir/s_$1.sock"; }
 alive() { as_root mariadb-admin --socket="$(sock "$1")" ping --silent >/dev/null 2>&1; }
 sql() { as_root mariadb --socket="$(sock "$1")" -N -B -e "$2"; }
 
-if [[ "${1:-}" == stop ]]; then
-    pids=()
-    for i in 1 2 3; do
+# stops the given nodes (SIGTERM, then waits until the processes are gone, not only silent: a new
+# start needs their files)
+stop_nodes() {
+    local i pid pids=() running
+    for i in "$@"; do
         [[ -f "$dir/p_$i.pid" ]] && pids+=("$(cat "$dir/p_$i.pid")")
     done
     for pid in "${pids[@]}"; do as_root kill "$pid" 2>/dev/null || true; done
-    for _ in $(seq 240); do # until the processes are gone, not only silent: a new start needs their files
+    for _ in $(seq 240); do
         running=0
         for pid in "${pids[@]}"; do as_root kill -0 "$pid" 2>/dev/null && running=1; done
-        [[ $running -eq 0 ]] && exit 0
+        [[ $running -eq 0 ]] && return 0
         sleep 0.5
     done
-    fail "the nodes did not stop within 120 s"
+    fail "node(s) $* did not stop within 120 s"
+}
+if [[ "${1:-}" == stop ]]; then
+    stop_nodes 1 2 3
+    exit 0
 fi
 
 [[ -f /usr/lib/galera/libgalera_smm.so ]] || bash "$(dirname "$0")/start-mariadb.sh" # installs mariadb-server (galera-4)
@@ -76,6 +82,16 @@ start_node() { # $1: node, $2: extra option
     done
     fail "node $1 was not Synced within 120 s (see $dir/node_$1.log)"
 }
+LB_NAME=start-galera
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/packages.sh"
+for i in 1 2 3; do # a node on binaries that a package upgrade replaced rejoins on the new ones, one at a time
+    if alive "$i" && [[ -f "$dir/p_$i.pid" ]] && lb_replaced_binary "$(cat "$dir/p_$i.pid")"; then
+        echo "start-galera: restarting node $i: it runs binaries that a package upgrade replaced" >&2
+        stop_nodes "$i"
+        if alive 1 || alive 2 || alive 3; then start_node "$i"; fi
+    fi
+done
 if ! alive 1 && ! alive 2 && ! alive 3; then
     # bootstrap from node 1; allow it even if it was not the last to leave (this is a test cluster)
     as_root sed -i 's/^safe_to_bootstrap: 0/safe_to_bootstrap: 1/' "$dir/d_1/grastate.dat" 2>/dev/null || true

@@ -22,26 +22,35 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo -n "$@"; fi; }
 # root reaches the server through the unix socket (unix_socket authentication).
 sql() { as_root mariadb --protocol=socket -N -B -e "$1"; }
 
-# 1. Packages.
+# 1. Packages: the server and the RocksDB plug-in at the lists' versions, with MariaDB's installed
+# packages as one set (an older installed server is upgraded with them; scripts/lib/packages.sh).
+LB_NAME=start-mariadb
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/packages.sh"
 if ! command -v mariadbd >/dev/null 2>&1 || ! ls /usr/lib/mysql/plugin/ha_rocksdb.so >/dev/null 2>&1; then
-    if ! command -v apt-get >/dev/null 2>&1; then
-        fail "MariaDB is not installed and apt-get is not available: install mariadb-server and mariadb-plugin-rocksdb"
-    fi
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >/tmp/start-mariadb-apt.log 2>&1 \
-        || fail "apt-get update failed (see /tmp/start-mariadb-apt.log)"
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q mariadb-server mariadb-plugin-rocksdb \
-        >>/tmp/start-mariadb-apt.log 2>&1 \
-        || fail "apt-get install mariadb-server mariadb-plugin-rocksdb failed (see /tmp/start-mariadb-apt.log)"
+    mapfile -t family < <(lb_family mariadb "")
+    lb_say "installing mariadb-server and mariadb-plugin-rocksdb"
+    lb_apt_install mariadb-server mariadb-plugin-rocksdb "${family[@]}" || exit 1
+fi
+server_pid() { pgrep -f -x 'mariadbd --user=mysql( .*)?' 2>/dev/null | head -n 1; }
+pid="$(server_pid || true)"
+if [ -n "$pid" ] && lb_replaced_binary "$pid"; then
+    # a plug-in of the new version does not load into the old server: restart ours, refuse the rest
+    [ -e "$marker" ] || fail "mariadbd (pid $pid) runs binaries that a package upgrade replaced and was not started by this script: restart it"
+    lb_say "restarting MariaDB: it runs binaries that a package upgrade replaced"
+    as_root mariadb-admin --protocol=socket shutdown >/dev/null 2>&1 || true
+    for _ in $(seq 240); do [ -n "$(server_pid || true)" ] || break; sleep 0.25; done
+    [ -z "$(server_pid || true)" ] || fail "mariadbd did not stop within 60 s"
 fi
 
 # 2. Server.
 as_root install -d -o mysql -g mysql /run/mysqld
 if ! as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1; then
-    if pgrep -f -x 'mariadbd --user=mysql( .*)?' >/dev/null 2>&1; then
+    if [ -n "$(server_pid || true)" ]; then
         # Starting up or shutting down: give it time before starting another one.
         for _ in $(seq 120); do
             as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1 && break
-            pgrep -f -x 'mariadbd --user=mysql( .*)?' >/dev/null 2>&1 || break
+            [ -n "$(server_pid || true)" ] || break
             sleep 0.5
         done
     fi

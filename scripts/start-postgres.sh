@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs (Debian package postgresql) and starts a PostgreSQL cluster of linkbench's own for the
 # postgres store, unless it runs already. Idempotent; quiet on success but for how to connect; exits
-# non-zero with a one-line message on failure.
+# non-zero with a one-line message on failure. A cluster of this script's that runs on binaries a
+# package upgrade replaced is restarted by the next start (or by the upgrade, scripts/lib/packages.sh).
 #
 # The cluster lives in LINKBENCH_PG_DIR (default /var/tmp/linkbench-postgres: data/, socket/, log),
 # listens on 127.0.0.1:LINKBENCH_PG_PORT (default 5433) and on a Unix socket in socket/, and runs as
@@ -26,9 +27,12 @@ log="$dir/postgres.log"
 action="${1:-start}"
 
 fail() { echo "start-postgres: $*" >&2; exit 1; }
-as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo -n "$@"; fi; }
 
-# 1. Binaries.
+# 1. Binaries. When initdb is missing, the lists' default major version is installed with any
+# PostgreSQL packages already there as one set (scripts/lib/packages.sh).
+LB_NAME=start-postgres
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/packages.sh"
 find_bin() {
     local d
     if command -v initdb >/dev/null 2>&1; then dirname "$(readlink -f "$(command -v initdb)")"; return; fi
@@ -40,10 +44,10 @@ bin="$(find_bin)"
 if [ -z "$bin" ]; then
     command -v apt-get >/dev/null 2>&1 \
         || fail "PostgreSQL is not installed and apt-get is not available: install the package postgresql"
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >/tmp/start-postgres-apt.log 2>&1 \
-        || fail "apt-get update failed (see /tmp/start-postgres-apt.log)"
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql >>/tmp/start-postgres-apt.log 2>&1 \
-        || fail "apt-get install postgresql failed (see /tmp/start-postgres-apt.log)"
+    lb_apt_update || exit 1
+    major="$(apt-cache depends postgresql 2>/dev/null | sed -n 's/^ *Depends: postgresql-\([0-9][0-9]*\)$/\1/p' | head -n 1)"
+    [ -n "$major" ] || fail "the package lists offer no package postgresql (see $(lb_apt_log))"
+    lb_pg_install "$major" postgresql "postgresql-$major" || exit 1
     bin="$(find_bin)"
     [ -n "$bin" ] || fail "initdb not found after installing postgresql"
 fi
@@ -77,6 +81,8 @@ if [ ! -f "$data/PG_VERSION" ]; then
     as_owner "$bin/initdb" -D "$data" -U postgres -A trust --auth-host=scram-sha-256 -E UTF8 --no-locale \
         >"$dir/initdb.log" 2>&1 || fail "initdb failed (see $dir/initdb.log)"
 fi
+lb_pg_register "$data" "$log"   # an upgrade of the packages restarts it when it runs on the replaced binaries
+lb_pg_restart_stale || true
 if ! pg_ctl status >/dev/null 2>&1; then
     # shellcheck disable=SC2086 # LINKBENCH_PG_ARGS is a list of options
     pg_ctl -w -t 60 -l "$log" -o "-p $port -k $sock -c listen_addresses=127.0.0.1 ${LINKBENCH_PG_ARGS:-}" start \

@@ -72,8 +72,8 @@ class DeviceFinderTest {
     void devicesOnTheRealHostTheFixturesWereCopiedFrom(@TempDir Path noSys) {
         // real mountinfo: "27 1 254:0 / / rw,relatime - ext4 /dev/vda ..."; real diskstats: " 254 0 vda ..."
         DeviceFinder real = new DeviceFinder(Fixtures.dir("real"), noSys);
-        assertEquals(new DeviceFinder.Choice(List.of("vda"), "devices holding /work/main: vda (ext4 on /)"),
-                real.holdingPath("/work/main"));
+        assertEquals(new DeviceFinder.Choice(List.of("vda"), "devices holding /srv/linkbench: vda (ext4 on /)"),
+                real.holdingPath("/srv/linkbench"));
         assertEquals(List.of(), real.holdingPath("/dev/shm/x").devices(), real.holdingPath("/dev/shm/x").origin());
     }
 

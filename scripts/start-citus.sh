@@ -66,46 +66,17 @@ no_sources() {
 }
 
 # ---------------------------------------------------------------- packages
-apt_log=/tmp/start-citus-apt.log
-installed_version() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null || true; }
+# PostgreSQL's server, client, -dev and libpq as one set from the lists' current packages, with the
+# build's tools and headers (scripts/lib/packages.sh: one update of the lists, an upgrade of the
+# installed server when the lists need it, then a restart of the project's clusters left on the
+# replaced binaries, these nodes included).
+LB_NAME=start-citus
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
+. "$root/scripts/lib/packages.sh"
 server_version() { [ -x "$pgbin/pg_config" ] && "$pgbin/pg_config" --version | awk '{print $2}'; }
-
-# One consistent set: the server, its client, its -dev and libpq, all from the package lists' current
-# candidates (taking a newer server than the one installed when the lists offer one), plus the build's
-# tools and headers. One apt-get update before the install. Sets $upgraded when the server changed.
-upgraded=""
 install_packages() {
-    local before; before="$(installed_version postgresql-$pg_major)"
-    say "installing PostgreSQL $pg_major with its -dev package and the build tools (log $apt_log)"
-    apt-get update -q >>"$apt_log" 2>&1 || fail "apt-get update failed (see $apt_log)"
-    local set=(postgresql-$pg_major postgresql-client-$pg_major postgresql-server-dev-$pg_major libpq5 libpq-dev
-               libkrb5-dev liblz4-dev libzstd-dev make gcc)
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${set[@]}" >>"$apt_log" 2>&1 \
-        || fail "apt-get install ${set[*]} failed (see $apt_log)"
-    local after; after="$(installed_version postgresql-$pg_major)"
-    if [ -n "$before" ] && [ "$before" != "$after" ]; then upgraded="$before -> $after"; fi
-}
-
-# After a server upgrade, the clusters the project's scripts started (data directories under
-# /var/tmp/linkbench-*, this cluster's nodes included) still run the replaced binaries: restart those,
-# and no other.
-restart_project_clusters() {
-    local pid exe dir
-    for pid in $(pgrep -x postgres || true); do
-        exe="$(readlink "/proc/$pid/exe" 2>/dev/null || true)"
-        [[ "$exe" == *" (deleted)" ]] || continue
-        dir="$(tr '\0' '\n' <"/proc/$pid/cmdline" 2>/dev/null | sed -n '/^-D$/{n;p;q}')"
-        [ -n "$dir" ] && [ -f "$dir/postmaster.pid" ] && [ "$(head -1 "$dir/postmaster.pid")" = "$pid" ] || continue
-        case "$(readlink -f "$dir")" in
-            /var/tmp/linkbench-*|"$(readlink -f "$run")"/*) ;;
-            *) continue ;;
-        esac
-        say "restarting the cluster in $dir on the upgraded server ($upgraded)"
-        # every project script keeps its log beside the data directory
-        runuser -u "$(stat -c %U "$dir")" -- "$pgbin/pg_ctl" -D "$dir" -m fast -w -t 120 -l "$(dirname "$dir")/postgres.log" \
-            restart >/dev/null 2>&1 \
-            || say "could not restart the cluster in $dir: restart it yourself"
-    done
+    lb_pg_install "$pg_major" "postgresql-$pg_major" "postgresql-server-dev-$pg_major" libpq-dev \
+        libkrb5-dev liblz4-dev libzstd-dev make gcc || exit 1
 }
 
 # ---------------------------------------------------------------- build
@@ -156,7 +127,6 @@ ensure_built() {
         cp -a "$stage"/. /
     fi
     flock -u 9
-    if [ -n "$upgraded" ]; then restart_project_clusters; fi
 }
 
 # ---------------------------------------------------------------- nodes
@@ -210,7 +180,8 @@ CONF
 
 start_node() {
     local i="$1" d; d="$(node_dir "$i")"
-    pg_ctl_node "$i" status >/dev/null 2>&1 && return 0
+    lb_pg_register "$d/data" "$d/postgres.log"   # a later upgrade restarts it when it runs on the replaced binaries
+    pg_ctl_node "$i" status >/dev/null 2>&1 && { lb_pg_restart_stale || true; return 0; }
     port_open "$(node_port "$i")" && fail "port $(node_port "$i") of the $(node_name "$i") is taken by another process: set LINKBENCH_CITUS_PORT"
     # shellcheck disable=SC2086 # LINKBENCH_CITUS_ARGS is a list of options
     pg_ctl_node "$i" -w -t 120 -l "$d/postgres.log" ${LINKBENCH_CITUS_ARGS:+-o "$LINKBENCH_CITUS_ARGS"} start >/dev/null 2>&1 \

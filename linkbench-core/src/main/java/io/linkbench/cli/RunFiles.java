@@ -52,17 +52,30 @@ final class RunFiles {
         } catch (IOException e) {
             throw new ConfigException(what + "cannot create the directory (" + AtomicFile.reason(e) + ")");
         }
-        long free;
         try {
             Path probe = Files.createTempFile(base, ".linkbench-write-check", ".tmp");
             Files.delete(probe);
-            free = Files.getFileStore(base).getUsableSpace();
         } catch (IOException e) {
             throw new ConfigException(what + "cannot write in the directory (" + AtomicFile.reason(e) + ")");
         }
-        if (free < MIN_FREE_BYTES) {
+        long free = usableSpace(base);
+        if (free >= 0 && free < MIN_FREE_BYTES) {
             throw new ConfigException(what + "only " + Formats.bytes(free) + " free; a run needs at least "
                     + Formats.bytes(MIN_FREE_BYTES) + " for its files");
+        }
+    }
+
+    /**
+     * The free space of the file system holding {@code dir}, or -1 when it cannot be told. The JDK's
+     * file store needs the directory's mount in the mount table, which a chroot may not have; the
+     * file system's own figure (statvfs) does not, but says 0 for "unknown" as well as for "full".
+     */
+    private static long usableSpace(Path dir) {
+        try {
+            return Files.getFileStore(dir).getUsableSpace();
+        } catch (IOException | RuntimeException e) {
+            long free = dir.toFile().getUsableSpace();
+            return free > 0 ? free : -1;
         }
     }
 

@@ -4,6 +4,7 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreException.Kind;
 import io.linkbench.store.jdbc.SqlErrorMap;
 import io.linkbench.store.support.ConnectHint;
+import io.linkbench.store.support.HostList;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;
@@ -36,29 +37,60 @@ final class Connector {
         this.config = config;
     }
 
-    /** A new connection to the configured database. */
+    /** A new connection to the configured database, on the first server. */
     Connection open(Purpose purpose) throws StoreException {
         return open(purpose, config.database());
     }
 
-    /** A new connection to {@code database} (the maintenance database "postgres" to create ours). */
+    /**
+     * A new connection to the configured database on server {@code home} mod n of {@code hosts}, or when
+     * it cannot be reached on the next one that can ({@link HostList#order}).
+     *
+     * @throws StoreException of the last server tried when none can be reached, or of the first other failure
+     */
+    Connection open(Purpose purpose, int home) throws StoreException {
+        StoreException last = null;
+        for (int i : HostList.order(home, config.servers().size())) {
+            try {
+                return open(purpose, config.database(), config.servers().get(i));
+            } catch (StoreException e) {
+                if (e.kind() != Kind.CONNECTION) {
+                    throw e;
+                }
+                last = e;
+            }
+        }
+        throw last;
+    }
+
+    /** A new connection to {@code database} (the maintenance database "postgres" to create ours), on the first server. */
     Connection open(Purpose purpose, String database) throws StoreException {
+        return open(purpose, database, config.servers().get(0));
+    }
+
+    private Connection open(Purpose purpose, String database, String server) throws StoreException {
         try {
-            return connect(purpose, database);
+            return connect(purpose, database, server);
         } catch (SQLException e) {
             // no server to talk to, a handshake that timed out included, is CONNECTION as the SPI asks
             Kind kind = Errors.MAP.isConnectionLoss(e) ? Kind.CONNECTION : Errors.MAP.kindOf(e);
-            throw new StoreException(kind, ConnectHint.append("cannot connect to PostgreSQL server " + config.address()
+            String where = config.socket().isEmpty() ? server : config.socket();
+            throw new StoreException(kind, ConnectHint.append("cannot connect to PostgreSQL server " + where
                     + " as '" + config.user() + "' to database " + database + ": " + SqlErrorMap.oneLine(e), e,
-                    "bash scripts/start-postgres.sh", "host, port, socket, user, password_file"), e);
+                    config.citus().distribution() == PgConfig.Distribution.ON ? "bash scripts/start-citus.sh"
+                            : "bash scripts/start-postgres.sh", "host, port, socket, user, password_file"), e);
         }
     }
 
     /** As {@link #open(Purpose, String)}, failing with the driver's exception (to tell 3D000 apart). */
     Connection connect(Purpose purpose, String database) throws SQLException {
+        return connect(purpose, database, config.servers().get(0));
+    }
+
+    private Connection connect(Purpose purpose, String database, String tcpServer) throws SQLException {
         int connectSeconds = Math.max(1, config.connectTimeoutMs() / 1000);
         // over the Unix socket the URL's host and port are placeholders: the socket goes to its path
-        String server = config.socket().isEmpty() ? config.address() : "localhost:" + config.port();
+        String server = config.socket().isEmpty() ? tcpServer : "localhost:" + config.port();
         StringBuilder url = new StringBuilder("jdbc:postgresql://").append(server).append('/')
                 .append(database)
                 .append("?prepareThreshold=1&preparedStatementCacheQueries=0&tcpKeepAlive=true")

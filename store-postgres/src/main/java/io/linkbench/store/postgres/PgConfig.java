@@ -1,8 +1,10 @@
 package io.linkbench.store.postgres;
 
+import io.linkbench.config.ConfigException;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import io.linkbench.store.support.ConnectionSettings;
+import io.linkbench.store.support.HostList;
 import java.sql.Connection;
 import java.util.List;
 import java.util.Locale;
@@ -30,10 +32,31 @@ import java.util.regex.Pattern;
  * @param indexAfterLoad   build the list index after the bulk load, as a step of its own
  * @param socket           the server's Unix socket file to connect through instead of host and port;
  *                         empty for TCP
+ * @param servers          "host:port" of every server sessions spread over ({@value #HOSTS}), the first
+ *                         one doing the store's own work; or of host and port alone
+ * @param citus            whether the tables are Citus distributed tables, and their shard count
  */
 record PgConfig(String host, int port, String user, String password, String database, String schema,
                 String nodeTable, String linkTable, String countTable, Isolation isolation, String urlOptions,
-                int connectTimeoutMs, int socketTimeoutMs, boolean indexAfterLoad, String socket) {
+                int connectTimeoutMs, int socketTimeoutMs, boolean indexAfterLoad, String socket,
+                List<String> servers, Citus citus) {
+
+    /** Whether the store makes (and expects) Citus distributed tables ({@value #CITUS}). */
+    enum Distribution {
+        /** Distributed when the database has the extension citus, plain tables otherwise. */
+        AUTO,
+        /** Distributed; the database must have the extension citus. */
+        ON,
+        /** Plain tables, even on a Citus coordinator. */
+        OFF
+    }
+
+    /**
+     * @param distribution whether to distribute the tables
+     * @param shardCount   shards of each distributed table ({@value #CITUS_SHARD_COUNT})
+     */
+    record Citus(Distribution distribution, int shardCount) {
+    }
 
     /** The isolation levels the store offers (PostgreSQL runs READ UNCOMMITTED as READ COMMITTED). */
     enum Isolation {
@@ -58,6 +81,9 @@ record PgConfig(String host, int port, String user, String password, String data
     static final String URL_OPTIONS = "jdbc_url_options";
     static final String INDEX_AFTER_LOAD = "index_after_load";
     static final String SOCKET = "socket";
+    static final String HOSTS = "hosts";
+    static final String CITUS = "citus";
+    static final String CITUS_SHARD_COUNT = "citus_shard_count";
 
     /** The shared connection keys, with this store's defaults and wording. */
     static final ConnectionSettings CONNECTION = ConnectionSettings.builder()
@@ -85,7 +111,13 @@ record PgConfig(String host, int port, String user, String password, String data
             List.of(Setting.of(INDEX_AFTER_LOAD, "false", "build the link list index after the bulk load, "
                     + "as a timed step of its own"),
                     Setting.of(SOCKET, "", "the server's Unix socket directory (as libpq's host=/dir, e.g. "
-                    + "/var/run/postgresql) or socket file: connect through it instead of TCP; empty: TCP")));
+                    + "/var/run/postgresql) or socket file: connect through it instead of TCP; empty: TCP"),
+                    Setting.of(HOSTS, "", "servers to spread sessions over, h1:port,h2:port,... (e.g. a Citus "
+                    + "coordinator and its workers); the first one does the schema work; replaces host and port"),
+                    Setting.of(CITUS, "auto", "Citus distributed tables: auto (when the database has the extension "
+                    + "citus), on (required) or off (plain tables, even on a Citus coordinator)"),
+                    Setting.of(CITUS_SHARD_COUNT, "32", "shards of each distributed table, 1..64000 (Citus's "
+                    + "citus.shard_count; with citus on or auto)")));
 
     /**
      * Reads and validates every key, the declared defaults ({@link #SETTINGS}) filling those not given;
@@ -96,9 +128,27 @@ record PgConfig(String host, int port, String user, String password, String data
         Isolation isolation = s.getEnum(ISOLATION, Isolation.class, Isolation.READ_COMMITTED);
         String urlOptions = ConnectionSettings.urlOptions(s, URL_OPTIONS);
         ConnectionSettings.Values c = CONNECTION.read(s);
-        return new PgConfig(c.host(), c.port(), c.user(), c.password(), c.database(), CONNECTION.name(s, SCHEMA),
+        String socket = socketFile(s.getString(SOCKET, "").trim(), c.port());
+        String hosts = s.getString(HOSTS, "").trim();
+        if (!hosts.isEmpty() && !socket.isEmpty()) {
+            throw new ConfigException(HOSTS + " and " + SOCKET + " are both set: give one of them");
+        }
+        List<String> servers = hosts.isEmpty() ? List.of(ConnectionSettings.hostPort(c.host(), c.port()))
+                : HostList.parse(HOSTS, hosts);
+        String host = hosts.isEmpty() ? c.host() : HostList.host(servers.get(0));
+        int port = hosts.isEmpty() ? c.port() : HostList.port(servers.get(0));
+        Citus citus = new Citus(s.getEnum(CITUS, Distribution.class, Distribution.AUTO),
+                s.getInt(CITUS_SHARD_COUNT, 32, 1, 64_000));
+        return new PgConfig(host, port, c.user(), c.password(), c.database(), CONNECTION.name(s, SCHEMA),
                 c.nodeTable(), c.linkTable(), c.countTable(), isolation, urlOptions, c.connectTimeoutMs(),
-                c.socketTimeoutMs(), s.getBoolean(INDEX_AFTER_LOAD), socketFile(s.getString(SOCKET, "").trim(), c.port()));
+                c.socketTimeoutMs(), s.getBoolean(INDEX_AFTER_LOAD), socket, servers, citus);
+    }
+
+    /** This configuration with every connection going to {@code server} ("host:port") alone, over TCP. */
+    PgConfig at(String server) {
+        return new PgConfig(HostList.host(server), HostList.port(server), user, password, database, schema, nodeTable,
+                linkTable, countTable, isolation, urlOptions, connectTimeoutMs, socketTimeoutMs, indexAfterLoad, "",
+                List.of(server), citus);
     }
 
     /** A directory names the socket {@code .s.PGSQL.<port>} in it, as libpq does; a file is itself. */
@@ -109,9 +159,9 @@ record PgConfig(String host, int port, String user, String password, String data
         return java.nio.file.Path.of(given, ".s.PGSQL." + port).toString();
     }
 
-    /** "host:port" (an IPv6 address in brackets), or the Unix socket's path. */
+    /** "host:port" (an IPv6 address in brackets), "h1:p1,h2:p2" of several servers, or the Unix socket's path. */
     String address() {
-        return socket.isEmpty() ? ConnectionSettings.hostPort(host, port) : socket;
+        return socket.isEmpty() ? String.join(",", servers) : socket;
     }
 
     /** schema.table */

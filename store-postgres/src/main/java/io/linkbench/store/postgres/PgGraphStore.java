@@ -32,7 +32,10 @@ import java.util.OptionalLong;
 /**
  * The PostgreSQL store: hands out {@link PgSession}s (two connections each) and does the process-wide
  * work (schema, post-load steps, metrics, verification) on one admin connection of its own, re-opened
- * when lost. The admin work is synchronized; sessions share nothing but immutable objects.
+ * when lost. The admin work is synchronized; sessions share nothing but immutable objects. On a Citus
+ * coordinator ({@code citus} on, or auto and the database has the extension) the tables are
+ * distributed ({@link CitusTables}) and the size, counters, connection headroom and configuration
+ * cover every node ({@link CitusCluster}).
  */
 final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore, ConnectionLimit,
         io.linkbench.store.ServerConfiguration {
@@ -48,29 +51,58 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     private final boolean local;
     private final String serverVersion;
     private final SessionConnection<SqlConnection> admin;
+    /** The Citus cluster behind the first server, or null when the tables are plain tables. */
+    private final CitusCluster citus;
     /** The backend pid of the admin connection while it runs a post-load step, or -1. */
     private volatile int stepBackend = -1;
     private boolean closed;
 
-    private PgGraphStore(PgConfig config, Connector connector, String serverVersion) {
+    private PgGraphStore(PgConfig config, Connector connector, String serverVersion, CitusCluster citus) {
         this.config = config;
         this.connector = connector;
         this.sql = new SqlText(config);
-        this.schema = new Schema(config, sql);
+        this.citus = citus;
+        this.schema = new Schema(config, sql, citus != null);
         this.admin = new SessionConnection<>(() -> new SqlConnection(connector.open(Purpose.ADMIN), sql),
                 Errors.MAP, false);
         this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         this.serverVersion = serverVersion;
     }
 
-    /** Connects (failing within the connect timeout), creating the database when it is missing. */
+    /**
+     * Connects (failing within the connect timeout), creating the database when it is missing, and
+     * finds out whether the tables are Citus distributed tables.
+     */
     static PgGraphStore open(PgConfig config) throws StoreException {
         Connector connector = new Connector(config);
         try (Connection c = openAdmin(connector, config)) {
-            return new PgGraphStore(config, connector, c.getMetaData().getDatabaseProductVersion());
+            return new PgGraphStore(config, connector, c.getMetaData().getDatabaseProductVersion(), citusOf(config, c));
         } catch (SQLException e) {
             throw Errors.MAP.toStore("PostgreSQL server " + config.address(), e);
         }
+    }
+
+    /** The Citus cluster when the tables are to be distributed ({@code citus}), else null. */
+    private static CitusCluster citusOf(PgConfig config, Connection c) throws SQLException, StoreException {
+        PgConfig.Distribution d = config.citus().distribution();
+        if (d == PgConfig.Distribution.OFF) {
+            return null;
+        }
+        Optional<String> version = CitusCluster.extensionVersion(c);
+        if (version.isEmpty()) {
+            if (d == PgConfig.Distribution.ON) {
+                throw StoreException.refusal("citus = on, but database " + config.database() + " on PostgreSQL server "
+                        + config.servers().get(0) + " has no extension citus: give a Citus coordinator (bash"
+                        + " scripts/start-citus.sh runs one), run CREATE EXTENSION citus there, or set citus = auto");
+            }
+            if (CitusCluster.preloaded(c)) { // a Citus server, but plain tables would be local to it
+                throw StoreException.refusal("PostgreSQL server " + config.servers().get(0) + " loads Citus, but database "
+                        + config.database() + " has no extension citus, so its tables would not be distributed: run"
+                        + " CREATE EXTENSION citus in it on every node and add the workers, or set citus = off");
+            }
+            return null;
+        }
+        return CitusCluster.read(config, c, version.get());
     }
 
     private static Connection openAdmin(Connector connector, PgConfig config) throws StoreException {
@@ -104,11 +136,34 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
             facts.put("isolation", config.isolation().sqlName());
             facts.put("tables", config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable());
             facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
+            if (config.servers().size() > 1) {
+                facts.put("hosts", String.join(", ", config.servers()));
+            }
             ServerMetrics.settings(c).forEach((k, v) -> facts.put("server." + k, v));
-            ServerMetrics.tableSizes(c, config, schema.tableNames())
-                    .forEach((table, bytes) -> facts.put("size." + table, bytes + " bytes"));
+            if (citus != null) {
+                facts.putAll(citusFacts(c));
+            } else {
+                ServerMetrics.tableSizes(c, config, schema.tableNames())
+                        .forEach((table, bytes) -> facts.put("size." + table, bytes + " bytes"));
+            }
             return new StoreInfo("postgres", serverVersion, "heap", facts, true);
         });
+    }
+
+    /** The Citus version, its workers, the shards and co-location of the tables, and the shards' bytes per node. */
+    private Map<String, String> citusFacts(Connection c) throws SQLException {
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("citus.version", citus.version());
+        facts.put("citus.workers", citus.workers().isEmpty() ? "none"
+                : String.join(", ", citus.workers().stream().map(CitusCluster.Node::address).toList()));
+        facts.putAll(schema.citus().facts(c));
+        schema.citus().shardBytesByNode(c).forEach((node, bytes) -> facts.put("size." + node, bytes + " bytes"));
+        return facts;
+    }
+
+    /** The Citus cluster behind the store's first server (the coordinator), when the tables are distributed. */
+    Optional<CitusCluster> citus() {
+        return Optional.ofNullable(citus);
     }
 
     @Override
@@ -141,9 +196,10 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         return admin("read the load state", c -> schema.loadState.load(c.jdbc()));
     }
 
+    /** Session i connects to server i mod n of {@code hosts} first (the node loader, session 0, to the first). */
     @Override
     public StoreSession session(int workerId) {
-        return new PgSession(connector, sql);
+        return new PgSession(connector, sql, workerId);
     }
 
     /**
@@ -219,40 +275,56 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         }
     }
 
+    /**
+     * This database's and the server's statistics; on Citus summed over every node, {@code statements}
+     * over the nodes the sessions connect to ({@code hosts}; the coordinator alone by default).
+     */
     @Override
     public synchronized Map<String, Long> counters() throws StoreException {
-        return admin("read server counters", c -> ServerMetrics.counters(c.jdbc()));
+        if (citus == null) {
+            return admin("read server counters", c -> ServerMetrics.counters(c.jdbc()));
+        }
+        Map<String, Long> sum = new LinkedHashMap<>();
+        long statements = 0;
+        for (Map.Entry<CitusCluster.Node, Map<String, Long>> e
+                : citus.onEach("read server counters", ServerMetrics::counters).entrySet()) {
+            e.getValue().forEach((k, v) -> sum.merge(k, v, Long::sum));
+            if (config.servers().contains(e.getKey().address())) {
+                statements += e.getValue().getOrDefault(ServerMetrics.STATEMENTS, 0L);
+            }
+        }
+        sum.put(ServerMetrics.STATEMENTS, statements);
+        return sum;
     }
 
     /**
      * {@code max_connections} less {@code superuser_reserved_connections} and the client connections
      * open now (this store's own included), and the role's {@code CONNECTION LIMIT} less its open ones
-     * when the role has one.
+     * when the role has one. On Citus the smallest room of any node: each client connection may open one
+     * connection to every worker; a worker without {@code max_prepared_transactions} has none, since
+     * a write over several workers (the bulk load's COPY) commits with two-phase commit.
      */
     @Override
     public synchronized Headroom connectionHeadroom() throws StoreException {
-        return admin("read max_connections", c -> {
-            try (Statement s = c.jdbc().createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT current_setting('max_connections')::int, current_setting('superuser_reserved_connections')::int,"
-                            + " (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'),"
-                            + " (SELECT rolconnlimit FROM pg_roles WHERE rolname = current_user),"
-                            + " (SELECT count(*) FROM pg_stat_activity WHERE usename = current_user"
-                            + " AND backend_type = 'client backend')")) {
-                rs.next();
-                long max = rs.getLong(1);
-                long reserved = rs.getLong(2);
-                long open = rs.getLong(3);
-                Headroom room = new Headroom(Math.max(0, max - reserved - open), "max_connections = " + max
-                        + " less " + reserved + " reserved, " + open + " open");
-                long roleLimit = rs.getLong(4);
-                long mine = rs.getLong(5);
-                if (roleLimit >= 0 && roleLimit - mine < room.available()) {
-                    room = new Headroom(Math.max(0, roleLimit - mine), "CONNECTION LIMIT " + roleLimit + " of role "
-                            + config.user() + ", " + mine + " open");
+        if (citus == null) {
+            return admin("read max_connections", c -> ServerMetrics.headroom(c.jdbc(), config.user()));
+        }
+        Headroom least = null;
+        for (Map.Entry<CitusCluster.Node, Headroom> e : citus.onEach("read max_connections",
+                c -> ServerMetrics.headroom(c, config.user())).entrySet()) {
+            Headroom room = e.getValue();
+            if (!e.getKey().coordinator()) {
+                long prepared = citus.on(e.getKey(), "read max_prepared_transactions",
+                        c -> ServerMetrics.longSetting(c, "max_prepared_transactions"));
+                if (prepared <= 0) {
+                    room = new Headroom(0, "max_prepared_transactions = 0, and two-phase commit needs it");
                 }
-                return room;
             }
-        });
+            if (least == null || room.available() < least.available()) {
+                least = new Headroom(room.available(), "on the " + e.getKey().name() + ": " + room.detail());
+            }
+        }
+        return least;
     }
 
     /** Each session holds two connections ({@link PgSession}). */
@@ -261,15 +333,27 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         return 2;
     }
 
-    /** {@code pg_settings}, whole ({@link PgSettings}). */
+    /** {@code pg_settings}, whole ({@link PgSettings}); on Citus each node's, its names prefixed by the node's "host:port ". */
     @Override
     public synchronized Map<String, String> serverConfiguration() throws StoreException {
-        return admin("read pg_settings", c -> PgSettings.all(c.jdbc()));
+        if (citus == null) {
+            return admin("read pg_settings", c -> PgSettings.all(c.jdbc()));
+        }
+        Map<String, String> out = new java.util.TreeMap<>();
+        citus.onEach("read pg_settings", PgSettings::all)
+                .forEach((node, settings) -> settings.forEach((k, v) -> out.put(node.address() + " " + k, v)));
+        return out;
     }
 
-    /** The bytes of this run's three tables with their indexes and TOAST ({@code pg_total_relation_size}). */
+    /**
+     * The bytes of this run's three tables with their indexes and TOAST ({@code pg_total_relation_size});
+     * on Citus, of their shards on every node ({@code citus_shards}), the coordinator's empty shells left out.
+     */
     @Override
     public synchronized OptionalLong sizeBytes() throws StoreException {
+        if (citus != null) {
+            return admin("read the data size", c -> ServerMetrics.total(schema.citus().shardBytesByNode(c.jdbc())));
+        }
         return admin("read the data size",
                 c -> ServerMetrics.total(ServerMetrics.tableSizes(c.jdbc(), config, schema.tableNames())));
     }
@@ -296,6 +380,9 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     public synchronized void close() {
         closed = true;
         admin.close();
+        if (citus != null) {
+            citus.close();
+        }
     }
 
     /** Runs {@code work} on the admin connection (autocommit), which is re-opened after it was lost. */

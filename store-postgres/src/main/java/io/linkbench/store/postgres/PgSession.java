@@ -19,13 +19,15 @@ import java.util.List;
 /**
  * One worker's view of the PostgreSQL store: an autocommit connection for reads and single-statement
  * writes, and a transactional one (opened on first use) for link writes, which also change a count,
- * and for bulk loads. Both reconnect on their next use after the connection was lost.
+ * and for bulk loads. Both reconnect on their next use after the connection was lost (with
+ * {@code hosts}, to the next live server when theirs is down).
  */
 final class PgSession extends JdbcSession<SqlConnection> {
-    PgSession(Connector connector, SqlText sql) {
-        super(new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.AUTOCOMMIT), sql),
+    /** @param home the server ({@code hosts}) this session connects to first */
+    PgSession(Connector connector, SqlText sql, int home) {
+        super(new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.AUTOCOMMIT, home), sql),
                 Errors.MAP, false),
-                new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.TRANSACTIONAL), sql),
+                new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.TRANSACTIONAL, home), sql),
                 Errors.MAP, true), SqlText.PAYLOAD, LinkWriter::new, tx -> new BulkLoader(tx, sql));
     }
 

@@ -22,7 +22,8 @@ import java.util.List;
  * <li>the load state: one row per link table.</li>
  * </ul>
  * Refuses to load into tables that hold data unless told to recreate; with {@code index_after_load}
- * the list index is built after the load ({@link #buildListIndex}).
+ * the list index is built after the load ({@link #buildListIndex}). On a Citus coordinator the tables
+ * are distributed tables ({@link CitusTables}), made so when created.
  */
 final class Schema {
     /** One row per link table of the schema: the text of its last load's state. */
@@ -32,14 +33,18 @@ final class Schema {
     private final SqlText sql;
     private final String listIndex;
     private final String loadTable;
+    /** The Citus distribution of the tables, or null for plain tables. */
+    private final CitusTables citus;
     /** The load state of this link table, in {@value #LOAD_TABLE}. */
     final LoadStateTable loadState;
 
-    Schema(PgConfig config, SqlText sql) {
+    /** @param distributed true to make (and expect) Citus distributed tables */
+    Schema(PgConfig config, SqlText sql, boolean distributed) {
         this.config = config;
         this.sql = sql;
         this.listIndex = config.linkTable() + "_list";
         this.loadTable = config.qualified(LOAD_TABLE);
+        this.citus = distributed ? new CitusTables(config, loadTable) : null;
         this.loadState = new LoadStateTable(loadTable, config.linkTable(), "INSERT INTO " + loadTable
                 + " (link_table, state) VALUES (?, ?) ON CONFLICT (link_table) DO UPDATE SET state = EXCLUDED.state",
                 c -> exists(c, LOAD_TABLE));
@@ -48,6 +53,11 @@ final class Schema {
     /** The identity sequence of a node table, by the name the table creation gives it. */
     static String sequenceOf(String qualifiedNodeTable) {
         return qualifiedNodeTable + "_id_seq";
+    }
+
+    /** The Citus distribution of the tables, or null for plain tables. */
+    CitusTables citus() {
+        return citus;
     }
 
     /** The name of the list index. */
@@ -74,6 +84,9 @@ final class Schema {
             }
         }
         createMissing(c);
+        if (citus != null) {
+            citus.distribute(c);
+        }
         if (mode == SchemaMode.RECREATE) {
             loadState.forget(c);
         }
@@ -85,9 +98,12 @@ final class Schema {
     }
 
     /** Before a request phase: creates what is missing (the list index too), drops nothing. */
-    void prepareForRequests(Connection c) throws SQLException {
+    void prepareForRequests(Connection c) throws SQLException, StoreException {
         exec(c, "CREATE SCHEMA IF NOT EXISTS " + config.schema());
         createMissing(c);
+        if (citus != null) {
+            citus.distribute(c);
+        }
         buildListIndex(c);
         raiseNodeSequence(c);
     }
@@ -103,12 +119,19 @@ final class Schema {
         exec(c, "VACUUM (ANALYZE) " + sql.nodeTable + ", " + sql.linkTable + ", " + sql.countTable);
     }
 
-    /** Raises the node id sequence above every node id, loaded by another tool included. */
+    /**
+     * Raises the node id sequence above every node id, loaded by another tool included. On Citus, the
+     * coordinator's: each node draws ids from a range of its own (node group g: from g * 2^48 on), so
+     * only ids below 2^48, the coordinator's range, count.
+     */
     void raiseNodeSequence(Connection c) throws SQLException {
         String seq = sequenceOf(sql.nodeTable);
         exec(c, "SELECT setval('" + seq + "', GREATEST((SELECT COALESCE(MAX(id), 0) FROM " + sql.nodeTable
-                + "), last_value)) FROM " + seq);
+                + (citus == null ? "" : " WHERE id < " + CITUS_NODE_RANGE) + "), last_value)) FROM " + seq);
     }
+
+    /** The first node id of a Citus worker's range: 2^48. */
+    static final long CITUS_NODE_RANGE = 1L << 48;
 
     /** True when the three tables exist. */
     boolean tablesExist(Connection c) throws SQLException {
@@ -140,15 +163,20 @@ final class Schema {
     }
 
     private boolean exists(Connection c, String table) throws SQLException {
+        return relationExists(c, config.qualified(table));
+    }
+
+    /** True when the relation schema.name exists. */
+    static boolean relationExists(Connection c, String qualified) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT to_regclass(?) IS NOT NULL")) {
-            ps.setString(1, config.qualified(table));
+            ps.setString(1, qualified);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() && rs.getBoolean(1);
             }
         }
     }
 
-    private static boolean isEmpty(Connection c, String qualified) throws SQLException {
+    static boolean isEmpty(Connection c, String qualified) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT 1 FROM " + qualified + " LIMIT 1")) {
             return !rs.next();
         }

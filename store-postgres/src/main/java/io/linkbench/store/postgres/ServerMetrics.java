@@ -1,5 +1,6 @@
 package io.linkbench.store.postgres;
 
+import io.linkbench.store.ConnectionLimit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -75,6 +76,44 @@ final class ServerMetrics {
             out.put(STATEMENTS, commits + rollbacks);
         }
         return out;
+    }
+
+    /**
+     * {@code max_connections} less {@code superuser_reserved_connections} and the client connections
+     * open now, or the {@code CONNECTION LIMIT} of role {@code user} less its open ones when that is less.
+     */
+    static ConnectionLimit.Headroom headroom(Connection c, String user) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT current_setting('max_connections')::int, current_setting('superuser_reserved_connections')::int,"
+                        + " (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'),"
+                        + " (SELECT rolconnlimit FROM pg_roles WHERE rolname = current_user),"
+                        + " (SELECT count(*) FROM pg_stat_activity WHERE usename = current_user"
+                        + " AND backend_type = 'client backend')")) {
+            rs.next();
+            long max = rs.getLong(1);
+            long reserved = rs.getLong(2);
+            long open = rs.getLong(3);
+            ConnectionLimit.Headroom room = new ConnectionLimit.Headroom(Math.max(0, max - reserved - open),
+                    "max_connections = " + max + " less " + reserved + " reserved, " + open + " open");
+            long roleLimit = rs.getLong(4);
+            long mine = rs.getLong(5);
+            if (roleLimit >= 0 && roleLimit - mine < room.available()) {
+                room = new ConnectionLimit.Headroom(Math.max(0, roleLimit - mine), "CONNECTION LIMIT " + roleLimit
+                        + " of role " + user + ", " + mine + " open");
+            }
+            return room;
+        }
+    }
+
+    /** The integer value of setting {@code name}. */
+    static long longSetting(Connection c, String name) throws SQLException {
+        try (java.sql.PreparedStatement ps = c.prepareStatement("SELECT current_setting(?)::bigint")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
     }
 
     static Map<String, String> settings(Connection c) throws SQLException {

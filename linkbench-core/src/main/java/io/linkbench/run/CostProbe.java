@@ -41,7 +41,8 @@ public final class CostProbe implements PhaseObserver {
 
     /**
      * A probe of this host for {@code store}: the devices holding its data (or {@code probe_devices}) and its
-     * server processes, one per node of a cluster ({@link StoreMetrics#serverNodes()}), or the one process of
+     * server processes, one per node of a cluster ({@link StoreMetrics#serverNodes()}; a node with the pid of an
+     * earlier one is that server again, under another address, and is left out), or the one process of
      * {@code probe_server_pid}.
      */
     public static CostProbe local(GraphStore store, RunConfig run) {
@@ -49,7 +50,7 @@ public final class CostProbe implements PhaseObserver {
                 : List.of(new ServerNode(ServerNode.SINGLE, OptionalInt.empty(), Optional.empty()));
         Map<String, Optional<Path>> dataDirs = new LinkedHashMap<>();
         List<ProbeTargets.Server> servers = new ArrayList<>();
-        for (ServerNode n : nodes) {
+        for (ServerNode n : distinct(nodes)) {
             dataDirs.put(n.name(), n.dataDirectory());
             servers.add(new ProbeTargets.Server(n.name(),
                     n.pid().isPresent() ? OptionalLong.of(n.pid().getAsInt()) : OptionalLong.empty()));
@@ -58,6 +59,12 @@ public final class CostProbe implements PhaseObserver {
             servers = List.of(new ProbeTargets.Server(ProbeTargets.SERVER, run.probeServerPid()));
         }
         return new CostProbe(new HostProbe(ProbeTargets.local(dataDirs, run.probeDevices(), servers)));
+    }
+
+    /** {@code nodes} without those whose pid an earlier one has (one server under two addresses, counted once). */
+    static List<ServerNode> distinct(List<ServerNode> nodes) {
+        java.util.Set<Integer> pids = new java.util.HashSet<>();
+        return nodes.stream().filter(n -> n.pid().isEmpty() || pids.add(n.pid().getAsInt())).toList();
     }
 
     /**

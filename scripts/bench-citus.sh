@@ -22,7 +22,8 @@
 # with pg_stat_statements; BENCH_DIR defaults to /var/tmp/linkbench-bench-citus. They are stopped at
 # the end unless KEEP=1; SKIP_LOAD=1 reuses the graphs of a kept pair. Needs the Citus sources of
 # scripts/start-citus.sh (exit 3 without them), jq, and builds ./linkbench.jar when it is missing.
-# Output and results: target/bench-citus.
+# Output and results: target/bench-citus (one rows-DATE.tsv of per-phase figures per sitting);
+# SUMMARY_ONLY=1 ROWS=target/bench-citus/rows-DATE.tsv prints a sitting's table again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,11 +39,69 @@ PG_PORT=${PG_PORT:-5490}
 CITUS_PORT=${CITUS_PORT:-5480}
 OUT=target/bench-citus
 NODE_MB=$((BUFFERS_MB / (WORKERS + 1)))
+rows="${ROWS:-$OUT/rows-$(date -u +%Y%m%d-%H%M).tsv}"   # one line per phase, one file per sitting
 
 fail() { echo "bench-citus: $*" >&2; exit 1; }
 command -v jq >/dev/null || fail "jq is missing: apt-get install jq"
 [[ -f linkbench.jar ]] || { echo "building linkbench.jar ..." >&2; mvn -B -q package -DskipTests; }
 mkdir -p "$OUT/results"
+
+load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
+# The table of means and ratios from the per-phase rows
+summary() {
+    echo
+    echo "== means over the rounds; ratio = Citus / single"
+    awk -F'\t' '
+    function fmt(v) { return v == "" ? "-" : sprintf(v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.3f", v) }
+    function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "-" : sprintf("%.2f", a / b) }
+    $1 == "load" { k = $2; L[k, $4, "ips"] = $5; L[k, $4, "cpu"] = $6; L[k, $4, "size"] = $7; L[k, $4, "coord"] = $9; L[k, $4, "work"] = $10; if (!(k in seen)) { seen[k] = 1; sizes[++ns] = k } }
+    $1 == "req" {
+        k = $2 SUBSEP $3; if (!(k in seenk)) { seenk[k] = 1; keys[++nk] = k }; n[k, $4]++
+        split($17, a, " "); split($18, b, " ")
+        m[k, $4, "tps"] += $5; m[k, $4, "cpu"] += $6; m[k, $4, "size"] = $7
+        m[k, $4, "un"] += $9; m[k, $4, "gn"] += $10; m[k, $4, "ul"] += $11; m[k, $4, "gl"] += $12
+        m[k, $4, "coord"] += $13; m[k, $4, "work"] += $14
+        m[k, $4, "plan"] += a[2] * 1000 / $15; m[k, $4, "exec"] += a[3] * 1000 / $15
+        m[k, $4, "wstmt"] += b[1] / $15; m[k, $4, "wplan"] += b[2] * 1000 / $15; m[k, $4, "wexec"] += b[3] * 1000 / $15
+        m[k, $4, "2pc"] += ($16 > 0 ? $19 / $16 : 0)
+    }
+    END {
+        if (ns) printf "%-8s %-7s %10s %10s %10s %10s %10s\n", "load", "store", "rows/s", "srv_us/row", "coord_us", "work_us", "size_MiB"
+        for (i = 1; i <= ns; i++) { k = sizes[i]
+            for (s = 0; s < 2; s++) { st = s ? "citus" : "single"
+                printf "%-8s %-7s %10s %10s %10s %10s %10s\n", k, st, fmt(L[k, st, "ips"]), fmt(L[k, st, "cpu"]),
+                    fmt(L[k, st, "coord"]), fmt(L[k, st, "work"]), fmt(L[k, st, "size"] / 1048576) }
+            printf "%-8s %-7s %10s %10s %10s %10s %10s\n", k, "ratio", ratio(L[k, "citus", "ips"], L[k, "single", "ips"]),
+                ratio(L[k, "citus", "cpu"], L[k, "single", "cpu"]), "", "", ratio(L[k, "citus", "size"], L[k, "single", "size"])
+        }
+        printf "\n%-8s %-4s %-7s %8s %8s %8s %8s %8s %9s %9s %9s %9s %9s %9s %9s %9s %8s\n", "maxid1", "req", "store", "tps", "un",
+            "gn", "ul", "gl", "srv_us/t", "coord_us", "work_us", "plan_us", "exec_us", "w_stmt/t", "w_plan_us", "w_exec_us", "2pc/w"
+        for (i = 1; i <= nk; i++) { k = keys[i]
+            split(k, kk, SUBSEP)
+            for (s = 0; s < 2; s++) { st = s ? "citus" : "single"; c = n[k, st]; if (!c) continue
+                printf "%-8s %-4s %-7s %8s %8s %8s %8s %8s %9s %9s %9s %9s %9s %9s %9s %9s %8s\n", kk[1], kk[2], st,
+                    fmt(m[k, st, "tps"] / c), fmt(m[k, st, "un"] / c), fmt(m[k, st, "gn"] / c), fmt(m[k, st, "ul"] / c),
+                    fmt(m[k, st, "gl"] / c), fmt(m[k, st, "cpu"] / c), st == "citus" ? fmt(m[k, st, "coord"] / c) : "-",
+                    st == "citus" ? fmt(m[k, st, "work"] / c) : "-", fmt(m[k, st, "plan"] / c), fmt(m[k, st, "exec"] / c),
+                    st == "citus" ? fmt(m[k, st, "wstmt"] / c) : "-", st == "citus" ? fmt(m[k, st, "wplan"] / c) : "-",
+                    st == "citus" ? fmt(m[k, st, "wexec"] / c) : "-",
+                    st == "citus" ? fmt(m[k, st, "2pc"] / c) : "-" }
+            if (n[k, "single"] && n[k, "citus"]) {
+                nc = n[k, "citus"]; nsg = n[k, "single"]
+                printf "%-8s %-4s %-7s %8s %8s %8s %8s %8s %9s\n", kk[1], kk[2], "ratio",
+                    ratio(m[k, "citus", "tps"] / nc, m[k, "single", "tps"] / nsg), ratio(m[k, "citus", "un"] / nc, m[k, "single", "un"] / nsg),
+                    ratio(m[k, "citus", "gn"] / nc, m[k, "single", "gn"] / nsg), ratio(m[k, "citus", "ul"] / nc, m[k, "single", "ul"] / nsg),
+                    ratio(m[k, "citus", "gl"] / nc, m[k, "single", "gl"] / nsg), ratio(m[k, "citus", "cpu"] / nc, m[k, "single", "cpu"] / nsg)
+            }
+        }
+    }' "$rows"
+    echo "columns: srv_us/t server CPU per request over every node (coord_us the coordinator's, work_us the workers');"
+    echo "  plan_us, exec_us: planning and execution time per request of the statements on the single server or the"
+    echo "  coordinator (pg_stat_statements; the coordinator's execution includes waiting for the workers); w_stmt/t,"
+    echo "  w_plan_us, w_exec_us: statements the workers ran per request, their planning and execution time; 2pc/w: two-phase commit"
+    echo "  participants (pg_dist_transaction rows) per write request. Per-phase rows: $rows; logs: $OUT"
+}
+if [[ ${SUMMARY_ONLY:-} == 1 ]]; then [[ -f $rows ]] || fail "no rows: set ROWS to a rows-DATE.tsv"; summary; exit 0; fi
 
 stats="-c shared_preload_libraries=%s -c pg_stat_statements.track_planning=on -c pg_stat_statements.track_utility=off"
 LINKBENCH_PG_DIR="$DIR/pg" LINKBENCH_PG_PORT=$PG_PORT \
@@ -112,10 +171,11 @@ statements() { # single|coordinator|workers
 reset_statements() { for n in "$@"; do sql "$n" "SELECT pg_stat_statements_reset()" >/dev/null; done; }
 two_pc() { sql 0 "SELECT count(*) FROM pg_dist_transaction"; }
 
-load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
+# jq: the server CPU us per operation (row) of the nodes whose name starts with a prefix, summed
+node_cpu='def node(prefix): [.cost.nodes // [] | .[] | select(.name | startswith(prefix)) |
+    .cost.figures["server_cpu_us/op"]] | add // null;'
 echo "== one PostgreSQL server vs Citus (coordinator + $WORKERS workers), shared_buffers ${BUFFERS_MB}MB vs" \
     "${NODE_MB}MB x $((WORKERS + 1)); $(nproc) CPUs; $(date -u '+%F %H:%M UTC'); load average $(load_avg)"
-rows="$OUT/rows.tsv"
 : >"$rows"
 order_load=(single citus)
 for size in $SIZES; do
@@ -127,9 +187,9 @@ for size in $SIZES; do
             la=$(load_avg)
             # shellcheck disable=SC2046
             run "load-$store-$size" $(args_of "$store" "$size") -D loaders=2 -D schema=recreate -l
-            jq -r --arg s "$store" --arg n "$size" --arg la "$la" '.phases[] | select(.phase == "load") |
-                ["load", $n, "-", $s, .throughput, .cost.figures["server_cpu_us/op"], .size_bytes, $la] | @tsv' \
-                "$RESULT" | tee -a "$rows"
+            jq -r --arg s "$store" --arg n "$size" --arg la "$la" "$node_cpu"' .phases[] | select(.phase == "load") |
+                ["load", $n, "-", $s, .throughput, .cost.figures["server_cpu_us/op"], .size_bytes, $la,
+                 node("coordinator"), node("worker")] | @tsv' "$RESULT" | tee -a "$rows"
         done
         order_load=("${order_load[1]}" "${order_load[0]}")
     fi
@@ -146,10 +206,8 @@ for size in $SIZES; do
                 tx=$(( $(two_pc) - tx0 ))
                 if [[ $store == single ]]; then s1=$(statements single); s2="0 0 0"; else s1=$(statements coordinator); s2=$(statements workers); fi
                 jq -r --arg s "$store" --arg n "$size" --arg r "$r" --arg la "$la" --arg s1 "$s1" --arg s2 "$s2" \
-                    --arg tx "$tx" '.phases[] | select(.phase == "request") |
+                    --arg tx "$tx" "$node_cpu"' .phases[] | select(.phase == "request") |
                     def p99(op): [.ops[] | select(.name == op) | .service.p99_ms] | first // null;
-                    def node(prefix): [.cost.nodes // [] | .[] | select(.name | startswith(prefix)) |
-                        .cost.figures["server_cpu_us/op"]] | add // null;
                     ([.ops[] | select(.name | test("^(ADD|UPDATE|DELETE)_")) | .count] | add) as $writes |
                     ([.ops[].count] | add) as $ops |
                     ["req", $n, $r, $s, .throughput, .cost.figures["server_cpu_us/op"], .size_bytes, $la,
@@ -160,52 +218,5 @@ for size in $SIZES; do
     done
 done
 
-echo
-echo "== means over the rounds; ratio = Citus / single ($(date -u '+%F %H:%M UTC'), load average $(load_avg))"
-awk -F'\t' '
-function fmt(v) { return v == "" ? "-" : sprintf(v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.3f", v) }
-function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "-" : sprintf("%.2f", a / b) }
-$1 == "load" { k = $2; L[k, $4, "ips"] = $5; L[k, $4, "cpu"] = $6; L[k, $4, "size"] = $7; if (!(k in seen)) { seen[k] = 1; sizes[++ns] = k } }
-$1 == "req" {
-    k = $2 SUBSEP $3; if (!(k in seenk)) { seenk[k] = 1; keys[++nk] = k }; n[k, $4]++
-    split($17, a, " "); split($18, b, " ")
-    m[k, $4, "tps"] += $5; m[k, $4, "cpu"] += $6; m[k, $4, "size"] = $7
-    m[k, $4, "un"] += $9; m[k, $4, "gn"] += $10; m[k, $4, "ul"] += $11; m[k, $4, "gl"] += $12
-    m[k, $4, "coord"] += $13; m[k, $4, "work"] += $14
-    m[k, $4, "plan"] += a[2] * 1000 / $15; m[k, $4, "exec"] += a[3] * 1000 / $15
-    m[k, $4, "wstmt"] += b[1] / $15; m[k, $4, "wexec"] += b[3] * 1000 / $15
-    m[k, $4, "2pc"] += ($16 > 0 ? $19 / $16 : 0)
-}
-END {
-    if (ns) printf "%-8s %-7s %10s %10s %10s\n", "load", "store", "rows/s", "srv_us/row", "size_MiB"
-    for (i = 1; i <= ns; i++) { k = sizes[i]
-        for (s = 0; s < 2; s++) { st = s ? "citus" : "single"
-            printf "%-8s %-7s %10s %10s %10s\n", k, st, fmt(L[k, st, "ips"]), fmt(L[k, st, "cpu"]), fmt(L[k, st, "size"] / 1048576) }
-        printf "%-8s %-7s %10s %10s %10s\n", k, "ratio", ratio(L[k, "citus", "ips"], L[k, "single", "ips"]),
-            ratio(L[k, "citus", "cpu"], L[k, "single", "cpu"]), ratio(L[k, "citus", "size"], L[k, "single", "size"])
-    }
-    printf "\n%-8s %-4s %-7s %8s %8s %8s %8s %8s %9s %9s %9s %9s %9s %9s %8s %9s\n", "maxid1", "req", "store", "tps", "un",
-        "gn", "ul", "gl", "srv_us/t", "coord_us", "work_us", "plan_us", "exec_us", "w_stmt/t", "w_exec_us", "2pc/w"
-    for (i = 1; i <= nk; i++) { k = keys[i]
-        split(k, kk, SUBSEP)
-        for (s = 0; s < 2; s++) { st = s ? "citus" : "single"; c = n[k, st]; if (!c) continue
-            printf "%-8s %-4s %-7s %8s %8s %8s %8s %8s %9s %9s %9s %9s %9s %9s %8s %9s\n", kk[1], kk[2], st,
-                fmt(m[k, st, "tps"] / c), fmt(m[k, st, "un"] / c), fmt(m[k, st, "gn"] / c), fmt(m[k, st, "ul"] / c),
-                fmt(m[k, st, "gl"] / c), fmt(m[k, st, "cpu"] / c), st == "citus" ? fmt(m[k, st, "coord"] / c) : "-",
-                st == "citus" ? fmt(m[k, st, "work"] / c) : "-", fmt(m[k, st, "plan"] / c), fmt(m[k, st, "exec"] / c),
-                st == "citus" ? fmt(m[k, st, "wstmt"] / c) : "-", st == "citus" ? fmt(m[k, st, "wexec"] / c) : "-",
-                st == "citus" ? fmt(m[k, st, "2pc"] / c) : "-" }
-        if (n[k, "single"] && n[k, "citus"]) {
-            nc = n[k, "citus"]; nsg = n[k, "single"]
-            printf "%-8s %-4s %-7s %8s %8s %8s %8s %8s %9s\n", kk[1], kk[2], "ratio",
-                ratio(m[k, "citus", "tps"] / nc, m[k, "single", "tps"] / nsg), ratio(m[k, "citus", "un"] / nc, m[k, "single", "un"] / nsg),
-                ratio(m[k, "citus", "gn"] / nc, m[k, "single", "gn"] / nsg), ratio(m[k, "citus", "ul"] / nc, m[k, "single", "ul"] / nsg),
-                ratio(m[k, "citus", "gl"] / nc, m[k, "single", "gl"] / nsg), ratio(m[k, "citus", "cpu"] / nc, m[k, "single", "cpu"] / nsg)
-        }
-    }
-}' "$rows"
-echo "columns: srv_us/t server CPU per request over every node (coord_us the coordinator's, work_us the workers');"
-echo "  plan_us, exec_us: planning and execution time per request of the statements on the single server or the"
-echo "  coordinator (pg_stat_statements; the coordinator's execution includes waiting for the workers); w_stmt/t,"
-echo "  w_exec_us: statements the workers ran per request and their execution time; 2pc/w: two-phase commit"
-echo "  participants (pg_dist_transaction rows) per write request. Per-phase rows: $rows; logs: $OUT"
+echo "ended $(date -u '+%F %H:%M UTC'), load average $(load_avg)"
+summary

@@ -171,7 +171,11 @@ psql_node() { # node, database, psql args...: as the superuser over the Unix soc
     PGOPTIONS="-c client_min_messages=warning" as_pg "$pgbin/psql" -X -q -v ON_ERROR_STOP=1 -h "$sock" \
         -p "$(node_port "$i")" -d "$db" "$@"
 }
-node_answers() { as_pg "$pgbin/pg_isready" -q -h 127.0.0.1 -p "$(node_port "$1")" -t 5 >/dev/null 2>&1; }
+node_answers() { # this cluster's node i runs (its postmaster.pid) and answers on its port
+    local pidfile; pidfile="$(node_dir "$1")/data/postmaster.pid"
+    [ -f "$pidfile" ] && kill -0 "$(head -1 "$pidfile")" 2>/dev/null \
+        && as_pg "$pgbin/pg_isready" -q -h 127.0.0.1 -p "$(node_port "$1")" -t 5 >/dev/null 2>&1
+}
 node_pids() { # the postmaster of node i and every process under it
     local pidfile; pidfile="$(node_dir "$1")/data/postmaster.pid"
     [ -f "$pidfile" ] || return 0
@@ -237,9 +241,11 @@ SELECT format('CREATE DATABASE $database OWNER %I', '$user')
 SQL
         psql_node "$i" "$database" <<SQL >/dev/null || fail "could not create the extension citus on the $(node_name "$i") (see $(node_dir "$i")/postgres.log)"
 CREATE EXTENSION IF NOT EXISTS citus;
+BEGIN;
 DELETE FROM pg_dist_authinfo WHERE nodeid = 0 AND rolename IN ('postgres', '$user');
 INSERT INTO pg_dist_authinfo (nodeid, rolename, authinfo)
 VALUES (0, 'postgres', 'password=$su'), (0, '$user', 'password=$pw');
+COMMIT;
 SQL
     done
     psql_node 0 "$database" <<SQL >/dev/null || fail "could not add the workers to the coordinator (see $(node_dir 0)/postgres.log)"
@@ -285,7 +291,15 @@ case "$action" in
         fi
         echo "Citus does not run: no answer from ${down[*]}"; exit 1 ;;
     url) echo "jdbc:postgresql://127.0.0.1:$(node_port 0)/$database" ;;
-    kill-node) node_arg "${2:-}"; pids="$(node_pids "$2")"; [ -z "$pids" ] || kill -KILL $pids 2>/dev/null || true ;;
+    kill-node)
+        node_arg "${2:-}"; pids="$(node_pids "$2")"
+        [ -n "$pids" ] || exit 0
+        kill -KILL $pids 2>/dev/null || true
+        # until they are reaped, pg_ctl would still see the postmaster running
+        deadline=$((SECONDS + 30))
+        for p in $pids; do
+            while kill -0 "$p" 2>/dev/null && [ $SECONDS -lt $deadline ]; do sleep 0.1; done
+        done ;;
     pause-node) node_arg "${2:-}"; pids="$(node_pids "$2")"; [ -z "$pids" ] || kill -STOP $pids ;;
     resume-node) node_arg "${2:-}"; pids="$(node_pids "$2")"; [ -z "$pids" ] || kill -CONT $pids ;;
     start-node)

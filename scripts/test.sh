@@ -19,4 +19,5 @@ if bash scripts/start-documentdb.sh start >/dev/null; then
 else
     rc=$?; [ "$rc" -eq 3 ] || exit "$rc"
 fi
+bash scripts/start-citus.sh start >/dev/null || [ $? -eq 3 ]   # a Citus cluster (built from ../shared/citus, 3-5 min once), or one line saying its tests are skipped
 mvn -B verify "$@"

@@ -146,18 +146,8 @@ class ReadmeCommandsTest {
     }
 
     /** The store the line's config files name (the last {@code -c config/NAME.properties}); rocksdb by default. */
-    private static String store(List<String> args) throws IOException {
-        String store = "rocksdb";
-        for (int i = 0; i + 1 < args.size(); i++) {
-            if (args.get(i).equals("-c")) {
-                for (String l : Files.readAllLines(ROOT.resolve(args.get(i + 1)))) {
-                    if (l.matches("\\s*store\\s*[=:].*")) {
-                        store = l.split("[=:]", 2)[1].strip();
-                    }
-                }
-            }
-        }
-        return store;
+    private static String store(List<String> args) {
+        return configValue(args, "store", "rocksdb");
     }
 
     /** Skips the line when its server does not answer (a machine without {@code scripts/test.sh}'s servers). */
@@ -165,7 +155,7 @@ class ReadmeCommandsTest {
         String hosts = switch (store) {
             case "mysql" -> args.stream().filter(a -> a.startsWith("hosts=")).findFirst().map(a -> a.substring(6))
                     .orElse("127.0.0.1:3306");
-            case "postgres" -> "127.0.0.1:5433";
+            case "postgres" -> "127.0.0.1:" + configValue(args, "port", "5433"); // 5460: the Citus coordinator
             default -> "";
         };
         for (String h : hosts.isEmpty() ? new String[0] : hosts.split(",")) {
@@ -176,6 +166,25 @@ class ReadmeCommandsTest {
                 Assumptions.abort("no " + store + " server at " + h + " (scripts/test.sh starts it)");
             }
         }
+    }
+
+    /** The value the line's config files give {@code key} (the last one), or {@code otherwise}. */
+    private static String configValue(List<String> args, String key, String otherwise) {
+        String value = otherwise;
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).equals("-c")) {
+                try {
+                    for (String l : Files.readAllLines(ROOT.resolve(args.get(i + 1)))) {
+                        if (l.matches("\\s*" + key + "\\s*[=:].*")) {
+                            value = l.split("[=:]", 2)[1].strip();
+                        }
+                    }
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        }
+        return value;
     }
 
     /** The line's arguments with config paths made absolute and a small graph in a place of its own. */

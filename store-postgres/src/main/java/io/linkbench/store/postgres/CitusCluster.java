@@ -69,8 +69,37 @@ final class CitusCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * The cluster when the tables are to be distributed ({@code citus}, seen from {@code c}, a connection
+     * to the store's first server), else empty.
+     *
+     * @throws StoreException REJECTED when {@code citus = on} and the database has no extension citus, or
+     *                        when {@code auto} meets a server that preloads Citus in a database without it
+     */
+    static Optional<CitusCluster> detect(PgConfig config, Connection c) throws SQLException, StoreException {
+        PgConfig.Distribution d = config.citus().distribution();
+        if (d == PgConfig.Distribution.OFF) {
+            return Optional.empty();
+        }
+        Optional<String> version = extensionVersion(c);
+        if (version.isPresent()) {
+            return Optional.of(read(config, c, version.get()));
+        }
+        if (d == PgConfig.Distribution.ON) {
+            throw StoreException.refusal("citus = on, but database " + config.database() + " on PostgreSQL server "
+                    + config.servers().get(0) + " has no extension citus: give a Citus coordinator (bash"
+                    + " scripts/start-citus.sh runs one), run CREATE EXTENSION citus there, or set citus = auto");
+        }
+        if (preloaded(c)) { // a Citus server, but plain tables would be local to it
+            throw StoreException.refusal("PostgreSQL server " + config.servers().get(0) + " loads Citus, but database "
+                    + config.database() + " has no extension citus, so its tables would not be distributed: run"
+                    + " CREATE EXTENSION citus in it on every node and add the workers, or set citus = off");
+        }
+        return Optional.empty();
+    }
+
     /** The version of the extension citus in the connected database, or empty when it has none. */
-    static Optional<String> extensionVersion(Connection c) throws SQLException {
+    private static Optional<String> extensionVersion(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT extversion FROM pg_extension WHERE extname = 'citus'")) {
             return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
@@ -78,7 +107,7 @@ final class CitusCluster implements AutoCloseable {
     }
 
     /** True when the server preloads the library citus ({@code shared_preload_libraries}). */
-    static boolean preloaded(Connection c) throws SQLException {
+    private static boolean preloaded(Connection c) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW shared_preload_libraries")) {
             return rs.next() && java.util.Arrays.stream(rs.getString(1).split(","))
                     .anyMatch(lib -> lib.trim().replace("\"", "").equals("citus"));
@@ -91,7 +120,7 @@ final class CitusCluster implements AutoCloseable {
      *
      * @throws StoreException REJECTED when the server is a Citus worker, not the coordinator
      */
-    static CitusCluster read(PgConfig config, Connection coordinator, String version) throws SQLException, StoreException {
+    private static CitusCluster read(PgConfig config, Connection coordinator, String version) throws SQLException, StoreException {
         try (Statement s = coordinator.createStatement(); ResultSet rs = s.executeQuery("SELECT citus_is_coordinator()")) {
             if (rs.next() && !rs.getBoolean(1)) {
                 throw StoreException.refusal("PostgreSQL server " + config.servers().get(0) + " is a Citus worker: "

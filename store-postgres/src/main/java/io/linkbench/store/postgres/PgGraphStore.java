@@ -54,6 +54,8 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     private final SessionConnection<SqlConnection> admin;
     /** The Citus cluster behind the first server, or null when the tables are plain tables. */
     private final CitusCluster citus;
+    /** The server readings over every node of that cluster, or null. */
+    private final CitusReadings readings;
     /** The backend pid of the admin connection while it runs a post-load step, or -1. */
     private volatile int stepBackend = -1;
     private boolean closed;
@@ -64,6 +66,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         this.sql = new SqlText(config);
         this.citus = citus;
         this.schema = new Schema(config, sql, citus != null);
+        this.readings = citus == null ? null : new CitusReadings(citus, schema.citus(), config.servers(), config.user());
         this.admin = new SessionConnection<>(() -> new SqlConnection(connector.open(Purpose.ADMIN), sql),
                 Errors.MAP, false);
         this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
@@ -77,33 +80,11 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     static PgGraphStore open(PgConfig config) throws StoreException {
         Connector connector = new Connector(config);
         try (Connection c = openAdmin(connector, config)) {
-            return new PgGraphStore(config, connector, c.getMetaData().getDatabaseProductVersion(), citusOf(config, c));
+            return new PgGraphStore(config, connector, c.getMetaData().getDatabaseProductVersion(),
+                    CitusCluster.detect(config, c).orElse(null));
         } catch (SQLException e) {
             throw Errors.MAP.toStore("PostgreSQL server " + config.address(), e);
         }
-    }
-
-    /** The Citus cluster when the tables are to be distributed ({@code citus}), else null. */
-    private static CitusCluster citusOf(PgConfig config, Connection c) throws SQLException, StoreException {
-        PgConfig.Distribution d = config.citus().distribution();
-        if (d == PgConfig.Distribution.OFF) {
-            return null;
-        }
-        Optional<String> version = CitusCluster.extensionVersion(c);
-        if (version.isEmpty()) {
-            if (d == PgConfig.Distribution.ON) {
-                throw StoreException.refusal("citus = on, but database " + config.database() + " on PostgreSQL server "
-                        + config.servers().get(0) + " has no extension citus: give a Citus coordinator (bash"
-                        + " scripts/start-citus.sh runs one), run CREATE EXTENSION citus there, or set citus = auto");
-            }
-            if (CitusCluster.preloaded(c)) { // a Citus server, but plain tables would be local to it
-                throw StoreException.refusal("PostgreSQL server " + config.servers().get(0) + " loads Citus, but database "
-                        + config.database() + " has no extension citus, so its tables would not be distributed: run"
-                        + " CREATE EXTENSION citus in it on every node and add the workers, or set citus = off");
-            }
-            return null;
-        }
-        return CitusCluster.read(config, c, version.get());
     }
 
     private static Connection openAdmin(Connector connector, PgConfig config) throws StoreException {
@@ -141,25 +122,14 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
                 facts.put("hosts", String.join(", ", config.servers()));
             }
             ServerMetrics.settings(c).forEach((k, v) -> facts.put("server." + k, v));
-            if (citus != null) {
-                facts.putAll(citusFacts(c));
+            if (readings != null) {
+                facts.putAll(readings.facts(c));
             } else {
                 ServerMetrics.tableSizes(c, config, schema.tableNames())
                         .forEach((table, bytes) -> facts.put("size." + table, bytes + " bytes"));
             }
             return new StoreInfo("postgres", serverVersion, "heap", facts, true);
         });
-    }
-
-    /** The Citus version, its workers, the shards and co-location of the tables, and the shards' bytes per node. */
-    private Map<String, String> citusFacts(Connection c) throws SQLException {
-        Map<String, String> facts = new LinkedHashMap<>();
-        facts.put("citus.version", citus.version());
-        facts.put("citus.workers", citus.workers().isEmpty() ? "none"
-                : String.join(", ", citus.workers().stream().map(CitusCluster.Node::address).toList()));
-        facts.putAll(schema.citus().facts(c));
-        schema.citus().shardBytesByNode(c).forEach((node, bytes) -> facts.put("size." + node, bytes + " bytes"));
-        return facts;
     }
 
     /** The Citus cluster behind the store's first server (the coordinator), when the tables are distributed. */
@@ -276,56 +246,26 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         }
     }
 
-    /**
-     * This database's and the server's statistics; on Citus summed over every node, {@code statements}
-     * over the nodes the sessions connect to ({@code hosts}; the coordinator alone by default).
-     */
+    /** This database's and the server's statistics; on Citus over every node ({@link CitusReadings#counters}). */
     @Override
     public synchronized Map<String, Long> counters() throws StoreException {
-        if (citus == null) {
-            return admin("read server counters", c -> ServerMetrics.counters(c.jdbc()));
+        if (readings != null) {
+            return readings.counters();
         }
-        Map<String, Long> sum = new LinkedHashMap<>();
-        long statements = 0;
-        for (Map.Entry<CitusCluster.Node, Map<String, Long>> e
-                : citus.onEach("read server counters", ServerMetrics::counters).entrySet()) {
-            e.getValue().forEach((k, v) -> sum.merge(k, v, Long::sum));
-            if (config.servers().contains(e.getKey().address())) {
-                statements += e.getValue().getOrDefault(ServerMetrics.STATEMENTS, 0L);
-            }
-        }
-        sum.put(ServerMetrics.STATEMENTS, statements);
-        return sum;
+        return admin("read server counters", c -> ServerMetrics.counters(c.jdbc()));
     }
 
     /**
      * {@code max_connections} less {@code superuser_reserved_connections} and the client connections
      * open now (this store's own included), and the role's {@code CONNECTION LIMIT} less its open ones
-     * when the role has one. On Citus the smallest room of any node: each client connection may open one
-     * connection to every worker; a worker without {@code max_prepared_transactions} has none, since
-     * a write over several workers (the bulk load's COPY) commits with two-phase commit.
+     * when the role has one; on Citus the least room of any node ({@link CitusReadings#connectionHeadroom}).
      */
     @Override
     public synchronized Headroom connectionHeadroom() throws StoreException {
-        if (citus == null) {
-            return admin("read max_connections", c -> ServerMetrics.headroom(c.jdbc(), config.user()));
+        if (readings != null) {
+            return readings.connectionHeadroom();
         }
-        Headroom least = null;
-        for (Map.Entry<CitusCluster.Node, Headroom> e : citus.onEach("read max_connections",
-                c -> ServerMetrics.headroom(c, config.user())).entrySet()) {
-            Headroom room = e.getValue();
-            if (!e.getKey().coordinator()) {
-                long prepared = citus.on(e.getKey(), "read max_prepared_transactions",
-                        c -> ServerMetrics.longSetting(c, "max_prepared_transactions"));
-                if (prepared <= 0) {
-                    room = new Headroom(0, "max_prepared_transactions = 0, and two-phase commit needs it");
-                }
-            }
-            if (least == null || room.available() < least.available()) {
-                least = new Headroom(room.available(), "on the " + e.getKey().name() + ": " + room.detail());
-            }
-        }
-        return least;
+        return admin("read max_connections", c -> ServerMetrics.headroom(c.jdbc(), config.user()));
     }
 
     /** Each session holds two connections ({@link PgSession}). */
@@ -337,13 +277,10 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     /** {@code pg_settings}, whole ({@link PgSettings}); on Citus each node's, its names prefixed by the node's "host:port ". */
     @Override
     public synchronized Map<String, String> serverConfiguration() throws StoreException {
-        if (citus == null) {
-            return admin("read pg_settings", c -> PgSettings.all(c.jdbc()));
+        if (readings != null) {
+            return readings.configuration();
         }
-        Map<String, String> out = new java.util.TreeMap<>();
-        citus.onEach("read pg_settings", PgSettings::all)
-                .forEach((node, settings) -> settings.forEach((k, v) -> out.put(node.address() + " " + k, v)));
-        return out;
+        return admin("read pg_settings", c -> PgSettings.all(c.jdbc()));
     }
 
     /**

@@ -130,6 +130,7 @@ final class RunCommand implements Callable<Integer> {
             info = store.info();
             Map<String, String> facts = new LinkedHashMap<>(info.facts());
             facts.put("probe devices", cost.devicesOrigin());
+            cost.nodesFact().ifPresent(n -> facts.put("server nodes", n));
             if (requests && !load) {
                 LoadRecord.Verdict verdict = LoadRecord.check(store, cfg.settings());
                 if (verdict.refusal().isPresent()) {

@@ -15,11 +15,17 @@ import java.util.Map;
  * the cost of each of these segments ({@code insert}, {@code step: NAME}), whose raw totals add up to
  * the total's and whose per-row figures divide by the same rows.
  *
+ * <p>When the store is a cluster, the server figures ({@code server_cpu_us/op}, {@code server_rss_bytes} ...)
+ * are sums over its nodes, and {@link #nodes()} holds each node's own under the same names.
+ *
  * @param figures     name to value; NaN when unavailable
  * @param unavailable one line per figure (or group) that could not be measured, with the reason
  * @param parts       the segments of the window by name, in time order; empty when not split
+ * @param nodes       per server node of a cluster, in the store's order, its {@link #NODE_FIGURES}; empty for
+ *                    a single server
  */
-public record PhaseCost(Map<String, Double> figures, List<String> unavailable, Map<String, PhaseCost> parts) {
+public record PhaseCost(Map<String, Double> figures, List<String> unavailable, Map<String, PhaseCost> parts,
+                        Map<String, PhaseCost> nodes) {
     /** Operations (rows, for a load) per second over the measured window. */
     public static final String OPS_PER_S = "ops/s";
     /** Device reads completed per operation. */
@@ -101,6 +107,10 @@ public record PhaseCost(Map<String, Double> figures, List<String> unavailable, M
     /** Prefix of a post-load step's name among {@link #parts()}. */
     public static final String STEP_PART = "step: ";
 
+    /** The figures each node of a cluster has in {@link #nodes()}: its CPU, memory and own storage IO. */
+    public static final List<String> NODE_FIGURES = List.of(SERVER_CPU_US, SERVER_READ_KB_PER_OP,
+            SERVER_WRITE_KB_PER_OP, SERVER_RSS, SERVER_CPU_S, SERVER_READ_KB, SERVER_WRITE_KB);
+
     /** No cost measured at all. */
     public static final PhaseCost NONE = new PhaseCost(Map.of(), List.of());
 
@@ -108,16 +118,27 @@ public record PhaseCost(Map<String, Double> figures, List<String> unavailable, M
         figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
         unavailable = List.copyOf(unavailable);
         parts = Collections.unmodifiableMap(new LinkedHashMap<>(parts));
+        nodes = Collections.unmodifiableMap(new LinkedHashMap<>(nodes));
     }
 
-    /** A cost not split into parts. */
+    /** A cost of a single server. */
+    public PhaseCost(Map<String, Double> figures, List<String> unavailable, Map<String, PhaseCost> parts) {
+        this(figures, unavailable, parts, Map.of());
+    }
+
+    /** A cost of a single server not split into parts. */
     public PhaseCost(Map<String, Double> figures, List<String> unavailable) {
         this(figures, unavailable, Map.of());
     }
 
     /** This cost with {@code newParts}. */
     public PhaseCost withParts(Map<String, PhaseCost> newParts) {
-        return new PhaseCost(figures, unavailable, newParts);
+        return new PhaseCost(figures, unavailable, newParts, nodes);
+    }
+
+    /** This cost with {@code newNodes}, each node's figures by the names of {@link #NODE_FIGURES}. */
+    public PhaseCost withNodes(Map<String, PhaseCost> newNodes) {
+        return new PhaseCost(figures, unavailable, parts, newNodes);
     }
 
     /** This cost with more figures and unavailable lines (same parts). */
@@ -126,7 +147,7 @@ public record PhaseCost(Map<String, Double> figures, List<String> unavailable, M
         f.putAll(moreFigures);
         List<String> u = new java.util.ArrayList<>(unavailable);
         u.addAll(moreUnavailable);
-        return new PhaseCost(f, u, parts);
+        return new PhaseCost(f, u, parts, nodes);
     }
 
     /** The figure, or NaN when it is absent or unavailable. */

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The cost tables printed after each phase and at the end of a run: the compact published row
- * ({@link SummaryRow}) of a phase, and in detail (summary.txt, {@code --details}) its cost figures, a
+ * ({@link SummaryRow}) of a phase, a cluster's server cost by node ({@link NodeTable}), and in detail (summary.txt, {@code --details}) its cost figures, a
  * load's rows by part (insert window, each post-load step, total) and the reasons of unavailable figures;
  * and the trend, one row per loop, when the request phase ran several times.
  */
@@ -33,6 +33,7 @@ public final class CostTable {
         out.append("cost (").append(p.isLoad() ? "per row inserted" : "per operation").append("):\n");
         appendRows(out, List.of(SummaryRow.of(p.isLoad() ? "load" : "requests", p)));
         out.append(p.isLoad() ? LOAD_KEY : REQUEST_KEY).append('\n');
+        out.append(NodeTable.render(c, p.isLoad()));
         if (!details) {
             out.append("  every figure, store counters and what was unavailable");
             if (!c.unavailable().isEmpty()) {

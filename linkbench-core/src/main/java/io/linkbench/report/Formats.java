@@ -23,7 +23,7 @@ public final class Formats {
 
     /**
      * A cost figure or summary column by its name: {@code size}, {@code rss} and {@code *_bytes} in
-     * binary units; {@code un gn ul gl} (p99 in ms) with 3 decimals; {@code cpu} (percent) with 1; {@code ips}, {@code tps} and {@code ops/s}
+     * binary units; {@code un gn ul gl} (p99 in ms) with 3 decimals; {@code cpu} and {@code share} (percent) with 1; {@code ips}, {@code tps} and {@code ops/s}
      * whole; others by magnitude.
      */
     public static String figure(String name, double v) {
@@ -36,7 +36,7 @@ public final class Formats {
         if (name.equals("un") || name.equals("gn") || name.equals("ul") || name.equals("gl")) {
             return String.format(Locale.ROOT, "%.3f", v); // p99 in ms, as the latency tables print it
         }
-        if (name.equals("cpu")) {
+        if (name.equals("cpu") || name.equals("share")) {
             return String.format(Locale.ROOT, "%.1f", v); // a percentage, as vmstat's
         }
         if (name.equals("ips") || name.equals("tps") || name.equals("ops/s")) {

@@ -80,7 +80,9 @@ import java.util.TreeMap;
  *            "unavailable": [ "<figure>: <why>" ],
  *            "parts": [ { "name": "insert", "cost": <cost> },          // load only, in time order
  *                       { "name": "step: compact", "cost": <cost> },
- *                       { "name": "step: write-back", "cost": <cost> } ] }
+ *                       { "name": "step: write-back", "cost": <cost> } ],
+ *            "nodes": [ { "name": "node 1 127.0.0.1:3311", "cost": <cost> }, ... ] }  // a cluster only: each server
+ *                                          // node's server_* figures; the phase's are their sums
  *
  * <graph> = { "id1s": 200000, "link_rows": 520312, "count_rows": 400000, "links_per_id1": 2.602,
  *             "expected_link_rows": 521000.0,  // what the workload model predicts, -1 when unknown

@@ -45,7 +45,7 @@ import org.HdrHistogram.Histogram;
  * readers of the file use it). The fields added to schema version 1 later ({@code run_id},
  * {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code graph}, {@code growth},
  * {@code status}, {@code ended_by}, {@code end_reason}, an op's {@code outcomes}, a curve step's
- * {@code target}, a phase's {@code logical_bytes}, and the reproduction facts {@code tag}, {@code notes}, {@code command_line},
+ * {@code target}, a phase's {@code logical_bytes}, a cost's {@code nodes}, and the reproduction facts {@code tag}, {@code notes}, {@code command_line},
  * {@code host_facts}, {@code jvm}, {@code build}, {@code server_config_file}) may be missing: an older file reads as "not recorded".
  */
 final class ResultJsonReader {
@@ -242,13 +242,18 @@ final class ResultJsonReader {
         for (JsonNode u : array(c, "unavailable", at, true)) {
             unavailable.add(u.asText());
         }
-        Map<String, PhaseCost> parts = new LinkedHashMap<>();
+        return new PhaseCost(figures, unavailable, named(c, "parts", at), named(c, "nodes", at));
+    }
+
+    /** The costs of array {@code field} ({@code [ {"name": ..., "cost": <cost>} ... ]}) by name, in order. */
+    private static Map<String, PhaseCost> named(JsonNode c, String field, String at) throws IOException {
+        Map<String, PhaseCost> out = new LinkedHashMap<>();
         int i = 0;
-        for (JsonNode part : array(c, "parts", at, true)) {
-            String p = at + "parts[" + i++ + "].";
-            parts.put(string(part, "name", p, false), cost(object(part, "cost", p), p + "cost."));
+        for (JsonNode e : array(c, field, at, true)) {
+            String p = at + field + "[" + i++ + "].";
+            out.put(string(e, "name", p, false), cost(object(e, "cost", p), p + "cost."));
         }
-        return new PhaseCost(figures, unavailable, parts);
+        return out;
     }
 
     private static List<IntervalPoint> intervals(JsonNode phase, String at) throws IOException {

@@ -228,7 +228,10 @@ final class ResultJsonWriter {
         g.writeEndObject();
     }
 
-    /** A cost: figures, unavailable, and its parts (a load's insert window and steps) as the same objects. */
+    /**
+     * A cost: figures, unavailable, its parts (a load's insert window and steps) and a cluster's server nodes,
+     * each as the same objects.
+     */
     private static void cost(JsonGenerator g, PhaseCost cost) throws IOException {
         g.writeStartObject();
         g.writeObjectFieldStart("figures");
@@ -242,18 +245,25 @@ final class ResultJsonWriter {
             g.writeString(u);
         }
         g.writeEndArray();
-        if (!cost.parts().isEmpty()) {
-            g.writeArrayFieldStart("parts");
-            for (Map.Entry<String, PhaseCost> e : cost.parts().entrySet()) {
-                g.writeStartObject();
-                g.writeStringField("name", e.getKey());
-                g.writeFieldName("cost");
-                cost(g, e.getValue());
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-        }
+        named(g, "parts", cost.parts());
+        named(g, "nodes", cost.nodes());
         g.writeEndObject();
+    }
+
+    /** {@code field: [ {"name": ..., "cost": <cost>} ... ]} in order; nothing when {@code costs} is empty. */
+    private static void named(JsonGenerator g, String field, Map<String, PhaseCost> costs) throws IOException {
+        if (costs.isEmpty()) {
+            return;
+        }
+        g.writeArrayFieldStart(field);
+        for (Map.Entry<String, PhaseCost> e : costs.entrySet()) {
+            g.writeStartObject();
+            g.writeStringField("name", e.getKey());
+            g.writeFieldName("cost");
+            cost(g, e.getValue());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
     }
 
     /** A figure at full precision (cost per op can be far below 0.001); NaN (unavailable) as JSON null. */

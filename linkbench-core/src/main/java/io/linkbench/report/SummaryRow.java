@@ -52,7 +52,7 @@ public record SummaryRow(String label, List<String> columns, double[] values) {
         m.put("Mcpu/i", "host CPU busy % x 10^6 / rows per second (same hardware only)");
         m.put("Mcpu/t", "host CPU busy % x 10^6 / operations per second (same hardware only)");
         m.put("size", "the store's size at the end of the phase");
-        m.put("rss", "the server process's resident memory at the end");
+        m.put("rss", "the server process's resident memory at the end (of a cluster: summed over its nodes)");
         m.put("un", "p99 ms of UPDATE_NODE (response time when open loop)");
         m.put("gn", "p99 ms of GET_NODE");
         m.put("ul", "p99 ms of UPDATE_LINK");
@@ -64,6 +64,11 @@ public record SummaryRow(String label, List<String> columns, double[] values) {
         m.put("srv_us/i", "server process CPU us per row");
         m.put("cli_us/i", "linkbench CPU us per row");
         m.put("srv_wKB/i", "KB the server process wrote (its own /proc/PID/io) per row");
+        m.put("srv_us/t", "server process CPU us per operation (of a cluster: of the node, or the sum)");
+        m.put("share", "the node's share of the server's CPU (summed over the nodes), %");
+        m.put("srv_rKB/i", "KB the server process read (its own /proc/PID/io) per row");
+        m.put("srv_rKB/t", "KB the server process read (its own /proc/PID/io) per operation");
+        m.put("srv_wKB/t", "KB the server process wrote (its own /proc/PID/io) per operation");
         return Collections.unmodifiableMap(m);
     }
 

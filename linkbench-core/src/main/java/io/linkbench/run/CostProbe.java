@@ -11,12 +11,15 @@ import io.linkbench.measure.probe.ProbeDelta;
 import io.linkbench.measure.probe.ProbeSnapshot;
 import io.linkbench.measure.probe.ProbeTargets;
 import io.linkbench.store.GraphStore;
+import io.linkbench.store.ServerNode;
 import io.linkbench.store.StoreMetrics;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -37,22 +40,45 @@ public final class CostProbe implements PhaseObserver {
     }
 
     /**
-     * A probe of this host for {@code store}: the devices holding its data (or {@code probe_devices})
-     * and its server process (or {@code probe_server_pid}).
+     * A probe of this host for {@code store}: the devices holding its data (or {@code probe_devices}) and its
+     * server processes, one per node of a cluster ({@link StoreMetrics#serverNodes()}; a node with the pid of an
+     * earlier one is that server again, under another address, and is left out), or the one process of
+     * {@code probe_server_pid}.
      */
     public static CostProbe local(GraphStore store, RunConfig run) {
-        Optional<Path> dataDir = Optional.empty();
-        OptionalLong pid = OptionalLong.empty();
-        if (store instanceof StoreMetrics m) {
-            dataDir = m.dataDirectory();
-            if (m.serverPid().isPresent()) {
-                pid = OptionalLong.of(m.serverPid().getAsInt());
-            }
+        List<ServerNode> nodes = store instanceof StoreMetrics m ? m.serverNodes()
+                : List.of(new ServerNode(ServerNode.SINGLE, OptionalInt.empty(), Optional.empty()));
+        Map<String, Optional<Path>> dataDirs = new LinkedHashMap<>();
+        List<ProbeTargets.Server> servers = new ArrayList<>();
+        for (ServerNode n : distinct(nodes)) {
+            dataDirs.put(n.name(), n.dataDirectory());
+            servers.add(new ProbeTargets.Server(n.name(),
+                    n.pid().isPresent() ? OptionalLong.of(n.pid().getAsInt()) : OptionalLong.empty()));
         }
         if (run.probeServerPid().isPresent()) {
-            pid = run.probeServerPid();
+            servers = List.of(new ProbeTargets.Server(ProbeTargets.SERVER, run.probeServerPid()));
         }
-        return new CostProbe(new HostProbe(ProbeTargets.local(dataDir, run.probeDevices(), pid)));
+        return new CostProbe(new HostProbe(ProbeTargets.local(dataDirs, run.probeDevices(), servers)));
+    }
+
+    /** {@code nodes} without those whose pid an earlier one has (one server under two addresses, counted once). */
+    static List<ServerNode> distinct(List<ServerNode> nodes) {
+        java.util.Set<Integer> pids = new java.util.HashSet<>();
+        return nodes.stream().filter(n -> n.pid().isEmpty() || pids.add(n.pid().getAsInt())).toList();
+    }
+
+    /**
+     * The server nodes the probe measures, for the report's facts, e.g. {@code node 1 127.0.0.1:3311 (pid 4171);
+     * node 2 10.0.0.7:3306 (not on this host)}; empty for a single server.
+     */
+    public Optional<String> nodesFact() {
+        List<ProbeTargets.Server> servers = probe.targets().servers();
+        if (servers.size() < 2) {
+            return Optional.empty();
+        }
+        List<String> each = servers.stream().map(s -> s.name() + (s.pid().isPresent() ? " (pid " + s.pid().getAsLong()
+                + ")" : " (not on this host, or its process not found: not measured)")).toList();
+        return Optional.of(String.join("; ", each));
     }
 
     /** The block devices the probe counts (those holding the data), possibly none. */
@@ -97,7 +123,7 @@ public final class CostProbe implements PhaseObserver {
         PhaseCost cost;
         if (segments.isEmpty()) {
             CostFigures c = CostFigures.of(windowStart, probe.snapshot(), operations, size, storeCounters);
-            cost = new PhaseCost(c.figures(), c.unavailable());
+            cost = new PhaseCost(c.figures(), c.unavailable()).withNodes(c.nodeCosts());
         } else {
             cost = segments.cost(operations, size);
         }

@@ -1,6 +1,7 @@
 package io.linkbench.store;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -54,5 +55,25 @@ public interface StoreMetrics extends GraphStore {
      */
     default Optional<Path> dataDirectory() {
         return Optional.empty();
+    }
+
+    /**
+     * Every server process of the store, for the cost probe, which measures each local one and sums them
+     * into the server columns: one node for a single server, one per server of a cluster (in a stable
+     * order, e.g. the coordinator first). Called once per run, before the first phase; it may ask each
+     * server for its pid and data directory, and then answers within the store's connect timeout.
+     * The default is one node, {@value ServerNode#SINGLE}, from {@link #serverPid()} and
+     * {@link #dataDirectory()}.
+     *
+     * <pre>{@code
+     * for (ServerNode n : store.serverNodes()) {
+     *     System.out.println(n.name() + (n.isLocal() ? " pid " + n.pid().getAsInt() : " not on this host"));
+     * }
+     * }</pre>
+     *
+     * @return the nodes, never empty, names unique
+     */
+    default List<ServerNode> serverNodes() {
+        return List.of(new ServerNode(ServerNode.SINGLE, serverPid(), dataDirectory()));
     }
 }

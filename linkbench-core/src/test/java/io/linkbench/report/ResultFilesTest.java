@@ -52,6 +52,20 @@ class ResultFilesTest {
         return f;
     }
 
+    /** A cluster's server by node: two measured, one on another host. */
+    private static final Map<String, PhaseCost> NODES = nodes();
+
+    private static Map<String, PhaseCost> nodes() {
+        Map<String, PhaseCost> m = new java.util.LinkedHashMap<>();
+        m.put("coordinator 127.0.0.1:9700", new PhaseCost(Map.of(PhaseCost.SERVER_CPU_US, 120.5, PhaseCost.SERVER_CPU_S, 3.0),
+                List.of()));
+        m.put("worker 127.0.0.1:9701", new PhaseCost(Map.of(PhaseCost.SERVER_CPU_US, 80.25, PhaseCost.SERVER_CPU_S, 2.0),
+                List.of()));
+        m.put("worker 10.0.0.7:5432", new PhaseCost(Map.of(PhaseCost.SERVER_CPU_US, Double.NaN),
+                List.of("process: at the start: not on this host")));
+        return m;
+    }
+
     @SafeVarargs
     private static Map<String, PhaseCost> parts(Map<String, PhaseCost>... each) {
         Map<String, PhaseCost> m = new java.util.LinkedHashMap<>();
@@ -80,7 +94,8 @@ class ResultFilesTest {
                                 new OpOutcomes(10, 7, 25, 41)),
                         new OpStats("DELETE_NODE", new Histogram(3), new Histogram(3), 0, Map.of(), 0, 0)), lag), PhaseEnd.legacy(true), List.of("backlog growing", "x \"quoted\""),
                 new PhaseResult.StoreReadings(Map.of("reads", 77L, "writes", 0L), -1), Map.of(), null, List.of(), null)
-                .with(2, new PhaseCost(new java.util.LinkedHashMap<>(Map.of("r/op", 0.125)), List.of("rKB/op: no device")),
+                .with(2, new PhaseCost(new java.util.LinkedHashMap<>(Map.of("r/op", 0.125)), List.of("rKB/op: no device"))
+                                .withNodes(NODES),
                         List.of(new IntervalPoint(10.0, 10.0, false,
                                 List.of(new IntervalPoint.OpInterval("GET_NODE", 100, 0, 0.5, 0.99, 1.0)), 1,
                                 Map.of("cpu_busy_pct", 42.5, "rKB/s", Double.NaN))))
@@ -121,6 +136,9 @@ class ResultFilesTest {
         assertEquals(0.25, loadCost.parts().get("step: write-back").get(PhaseCost.WRITE_KB));
         assertTrue(Double.isNaN(loadCost.parts().get("step: compact").get(PhaseCost.DIRTY_KB_PER_OP)));
         assertEquals(Map.of(), back.phases().get(1).cost().parts(), "a request phase has no parts");
+        assertEquals(NODES, back.phases().get(1).cost().nodes(), "a cluster's nodes in order, NaN kept");
+        assertEquals(List.copyOf(NODES.keySet()), List.copyOf(back.phases().get(1).cost().nodes().keySet()));
+        assertEquals(Map.of(), loadCost.nodes(), "a single server has no nodes");
         assertEquals("summary text\n", Files.readString(dir.resolve(ResultFiles.SUMMARY_TXT), StandardCharsets.UTF_8));
         try (Stream<Path> s = Files.list(dir)) {
             assertEquals(List.of(ResultFiles.RESULT_JSON, ResultFiles.SUMMARY_TXT),
@@ -153,6 +171,11 @@ class ResultFilesTest {
         assertEquals("2025-01-02T03:10:10.123Z", request.get("end").asText());
         assertEquals(List.of("reads", "writes"), names(request.get("store_counters")));
         assertEquals(3.365, request.get("throughput").asDouble(), "1010 ok calls over 300.123 s");
+        JsonNode node = request.get("cost").get("nodes").get(0);
+        assertEquals(List.of("name", "cost"), names(node));
+        assertEquals("coordinator 127.0.0.1:9700", node.get("name").asText());
+        assertEquals(120.5, node.get("cost").get("figures").get("server_cpu_us/op").asDouble());
+        assertTrue(request.get("cost").get("nodes").get(2).get("cost").get("figures").get("server_cpu_us/op").isNull());
 
         JsonNode get = request.get("ops").get(0);
         assertEquals(List.of("name", "count", "errors", "errors_by_kind", "retries", "rows", "outcomes", "service",

@@ -128,6 +128,30 @@ public record CostFigures(ProbeDelta delta, long ops, OptionalLong sizeBytes, Ma
         return delta.serverRssKb();
     }
 
+    /**
+     * Each node of a cluster on its own ({@link PhaseCost#NODE_FIGURES}: CPU, memory, storage IO, per operation
+     * and in total), by node name in the targets' order; empty for a single server, whose figures are the
+     * server figures. A node that could not be measured (not on this host) has NaN figures and its reasons.
+     */
+    public Map<String, PhaseCost> nodeCosts() {
+        Map<String, PhaseCost> out = new LinkedHashMap<>();
+        if (delta.nodes().size() < 2) {
+            return out;
+        }
+        for (NodeDelta n : delta.nodes()) {
+            Map<String, Double> f = new LinkedHashMap<>();
+            f.put(PhaseCost.SERVER_CPU_US, perOp(n.cpuNanos(), 1e-3));
+            f.put(PhaseCost.SERVER_READ_KB_PER_OP, perOp(n.readBytes(), 1 / 1024.0));
+            f.put(PhaseCost.SERVER_WRITE_KB_PER_OP, perOp(n.writeBytes(), 1 / 1024.0));
+            f.put(PhaseCost.SERVER_RSS, total(n.rssKb(), 1024));
+            f.put(PhaseCost.SERVER_CPU_S, total(n.cpuNanos(), 1e-9));
+            f.put(PhaseCost.SERVER_READ_KB, total(n.readBytes(), 1 / 1024.0));
+            f.put(PhaseCost.SERVER_WRITE_KB, total(n.writeBytes(), 1 / 1024.0));
+            out.put(n.name(), new PhaseCost(f, n.unavailable()));
+        }
+        return out;
+    }
+
     /** Each store counter's difference per operation, by counter name. */
     public Map<String, Double> storeCountersPerOp() {
         Map<String, Double> m = new LinkedHashMap<>();

@@ -70,6 +70,6 @@ public final class CostSegments {
     private static PhaseCost cost(CostFigures c) {
         Map<String, Double> f = new LinkedHashMap<>(c.figures());
         f.put(PhaseCost.SECONDS, c.delta().seconds());
-        return new PhaseCost(f, c.unavailable());
+        return new PhaseCost(f, c.unavailable()).withNodes(c.nodeCosts());
     }
 }

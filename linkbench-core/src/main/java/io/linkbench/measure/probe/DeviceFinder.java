@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -65,6 +66,32 @@ final class DeviceFinder {
         } catch (IOException e) {
             return new Choice(List.of(), "cannot resolve " + directory + ": " + HostProbe.describe(e));
         }
+    }
+
+    /**
+     * Devices holding several directories (the data directories of a cluster's nodes, by node name), each
+     * device once: the union of {@link #holding(Path)}, stacked devices left out as there.
+     */
+    Choice holding(Map<String, Path> directories) {
+        return union(directories, this::holding);
+    }
+
+    /** As {@link #holding(Map)} for absolute, already resolved paths. */
+    Choice holdingPaths(Map<String, String> paths) {
+        return union(paths, this::holdingPath);
+    }
+
+    private <T> Choice union(Map<String, T> directories, Function<T, Choice> find) {
+        Set<String> devices = new LinkedHashSet<>();
+        List<String> how = new ArrayList<>();
+        directories.forEach((node, dir) -> {
+            Choice c = find.apply(dir);
+            devices.addAll(c.devices());
+            how.add(node + ": " + c.origin());
+        });
+        List<String> notes = new ArrayList<>();
+        List<String> kept = withoutStacked(new ArrayList<>(devices), notes);
+        return new Choice(kept, String.join("; ", how) + notes(notes));
     }
 
     /** Devices of an absolute, already resolved path. */

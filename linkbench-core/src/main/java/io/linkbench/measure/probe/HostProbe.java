@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -81,26 +83,46 @@ public final class HostProbe {
         } catch (IOException | RuntimeException e) {
             why.put(ProbeSnapshot.Part.CPU, "stat: " + describe(e));
         }
-        Optional<ProcessStat> server = Optional.empty();
-        if (targets.serverPid().isEmpty()) {
-            why.put(ProbeSnapshot.Part.SERVER, "no server process on this host known (set probe_server_pid)");
-        } else {
-            server = process(targets.serverPid().getAsLong(), ProbeSnapshot.Part.SERVER, why); // with its descendants
-        }
+        List<ProbeSnapshot.ServerReading> servers = servers(why);
         Optional<ProcessStat> client = process(targets.clientPid(), ProbeSnapshot.Part.CLIENT, why);
         Optional<OtherIo> others = Optional.empty();
         if (!withOthers) {
             why.put(ProbeSnapshot.Part.OTHERS, "not read for an interval");
         } else {
             try {
-                others = Optional.of(OtherIo.read(targets.procRoot(), targets.serverPid(), targets.clientPid()));
+                others = Optional.of(OtherIo.read(targets.procRoot(), targets.serverPids(), targets.clientPid()));
             } catch (IOException | RuntimeException e) {
                 why.put(ProbeSnapshot.Part.OTHERS, "processes: " + describe(e));
             }
         }
         long jvmNanos = jvm == null ? -1 : jvm.getProcessCpuTime();
-        return new ProbeSnapshot(now, ticksPerSecond, targets.devices(), disks, cpu, server, client, others,
+        return new ProbeSnapshot(now, ticksPerSecond, targets.devices(), disks, cpu, servers, client, others,
                 jvmNanos >= 0 ? OptionalLong.of(jvmNanos) : OptionalLong.empty(), why);
+    }
+
+    /**
+     * Each server process with its descendants; when one cannot be read, the reason under {@code SERVER}
+     * (prefixed with the node's name when there are several).
+     */
+    private List<ProbeSnapshot.ServerReading> servers(Map<ProbeSnapshot.Part, String> why) {
+        List<ProbeSnapshot.ServerReading> out = new ArrayList<>();
+        boolean one = targets.servers().size() == 1;
+        for (ProbeTargets.Server s : targets.servers()) {
+            Map<ProbeSnapshot.Part, String> nodeWhy = new EnumMap<>(ProbeSnapshot.Part.class);
+            Optional<ProcessStat> stat = Optional.empty();
+            if (s.pid().isEmpty()) {
+                nodeWhy.put(ProbeSnapshot.Part.SERVER, one ? "no server process on this host known (set probe_server_pid)"
+                        : "not on this host (or its process was not found): no figures");
+            } else {
+                stat = process(s.pid().getAsLong(), ProbeSnapshot.Part.SERVER, nodeWhy);
+            }
+            String reason = nodeWhy.getOrDefault(ProbeSnapshot.Part.SERVER, "");
+            if (!reason.isEmpty()) {
+                why.merge(ProbeSnapshot.Part.SERVER, one ? reason : s.name() + ": " + reason, (a, b) -> a + "; " + b);
+            }
+            out.add(new ProbeSnapshot.ServerReading(s.name(), stat, reason));
+        }
+        return out;
     }
 
     private Optional<ProcessStat> process(long pid, ProbeSnapshot.Part part, Map<ProbeSnapshot.Part, String> why) {

@@ -8,11 +8,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -36,8 +36,8 @@ public record OtherIo(Map<Long, Counters> processes, int unreadable, String exam
         processes = Map.copyOf(processes);
     }
 
-    /** Reads every process under {@code procRoot} except {@code serverPid}, {@code clientPid} and their descendants. */
-    static OtherIo read(Path procRoot, OptionalLong serverPid, long clientPid) throws IOException {
+    /** Reads every process under {@code procRoot} except {@code serverPids}, {@code clientPid} and their descendants. */
+    static OtherIo read(Path procRoot, Collection<Long> serverPids, long clientPid) throws IOException {
         Map<Long, Long> parent = new HashMap<>();
         Map<Long, String> stats = new HashMap<>();
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(procRoot, OtherIo::isPid)) {
@@ -53,7 +53,7 @@ public record OtherIo(Map<Long, Counters> processes, int unreadable, String exam
             }
         }
         Set<Long> excluded = family(parent, clientPid);
-        serverPid.ifPresent(p -> excluded.addAll(family(parent, p)));
+        serverPids.forEach(p -> excluded.addAll(family(parent, p)));
         Map<Long, Counters> counters = new HashMap<>();
         int unreadable = 0;
         String example = "";

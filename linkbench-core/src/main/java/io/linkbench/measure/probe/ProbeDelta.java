@@ -20,10 +20,11 @@ import java.util.OptionalLong;
  * @param hostBusyNanos      host CPU busy time, all CPUs (user+nice+system+irq+softirq+steal)
  * @param hostTotalNanos     host CPU time, all CPUs, busy plus idle plus iowait
  * @param contextSwitches    host context switches
- * @param serverCpuNanos     server process user+system CPU
- * @param serverReadBytes    bytes the server process caused to be read from storage
- * @param serverWriteBytes   bytes the server process caused to be written to storage
- * @param serverRssKb        server resident set size at the end, KiB (a level, not a difference)
+ * @param serverCpuNanos     server process user+system CPU (of a cluster: summed over its nodes, empty when
+ *                           one of them could not be measured)
+ * @param serverReadBytes    bytes the server process caused to be read from storage (summed likewise)
+ * @param serverWriteBytes   bytes the server process caused to be written to storage (summed likewise)
+ * @param serverRssKb        server resident set size at the end, KiB (a level, not a difference; summed likewise)
  * @param clientCpuNanos     linkbench process CPU (the JVM's own measure when available, else ticks)
  * @param othersReadBytes    bytes every other process caused to be read from storage, each from its own
  *                           {@code /proc/PID/io} ({@link OtherIo}): the server's quantity, not the devices'
@@ -31,22 +32,38 @@ import java.util.OptionalLong;
  * @param unavailable        one line per group of counters that could not be measured
  * @param serverIsClient     the server process is linkbench itself (an embedded store): its CPU is
  *                           counted once
+ * @param nodes              each server process (node) on its own, in the order of the targets; the server
+ *                           figures are their sums
  */
 public record ProbeDelta(double seconds, List<String> devices, OptionalLong diskReads, OptionalLong diskSectorsRead,
                          OptionalLong diskSectorsWritten, OptionalLong hostBusyNanos, OptionalLong hostTotalNanos,
                          OptionalLong contextSwitches, OptionalLong serverCpuNanos, OptionalLong serverReadBytes,
                          OptionalLong serverWriteBytes, OptionalLong serverRssKb, OptionalLong clientCpuNanos,
-                         OptionalLong othersReadBytes, OptionalLong othersWriteBytes, List<String> unavailable, boolean serverIsClient) {
+                         OptionalLong othersReadBytes, OptionalLong othersWriteBytes, List<String> unavailable, boolean serverIsClient,
+                         List<NodeDelta> nodes) {
     private static final OptionalLong NONE = OptionalLong.empty();
 
     public ProbeDelta {
         devices = List.copyOf(devices);
         unavailable = List.copyOf(unavailable);
+        nodes = List.copyOf(nodes);
         for (OptionalLong o : new OptionalLong[] {diskReads, diskSectorsRead, diskSectorsWritten, hostBusyNanos,
                 hostTotalNanos, contextSwitches, serverCpuNanos, serverReadBytes, serverWriteBytes, serverRssKb,
                 clientCpuNanos, othersReadBytes, othersWriteBytes}) {
             Objects.requireNonNull(o);
         }
+    }
+
+    /** A delta without a per-node breakdown (the server figures as given). */
+    public ProbeDelta(double seconds, List<String> devices, OptionalLong diskReads, OptionalLong diskSectorsRead,
+                      OptionalLong diskSectorsWritten, OptionalLong hostBusyNanos, OptionalLong hostTotalNanos,
+                      OptionalLong contextSwitches, OptionalLong serverCpuNanos, OptionalLong serverReadBytes,
+                      OptionalLong serverWriteBytes, OptionalLong serverRssKb, OptionalLong clientCpuNanos,
+                      OptionalLong othersReadBytes, OptionalLong othersWriteBytes, List<String> unavailable,
+                      boolean serverIsClient) {
+        this(seconds, devices, diskReads, diskSectorsRead, diskSectorsWritten, hostBusyNanos, hostTotalNanos,
+                contextSwitches, serverCpuNanos, serverReadBytes, serverWriteBytes, serverRssKb, clientCpuNanos,
+                othersReadBytes, othersWriteBytes, unavailable, serverIsClient, List.of());
     }
 
     /** The differences from {@code start} to {@code end}. */
@@ -91,35 +108,14 @@ public record ProbeDelta(double seconds, List<String> devices, OptionalLong disk
             }
         }
 
-        OptionalLong serverCpu = NONE;
-        OptionalLong serverRead = NONE;
-        OptionalLong serverWrite = NONE;
-        OptionalLong serverRss = NONE;
-        String serverWhy = sameProcess(start, end, Part.SERVER);
-        if (serverWhy != null) {
-            why.add("server process: " + serverWhy);
-        } else {
-            ProcessStat a = start.server().orElseThrow();
-            ProcessStat b = end.server().orElseThrow();
-            serverCpu = ticksDelta("server CPU", a, b, hz, why);
-            if (a.readBytes().isPresent() && a.writeBytes().isPresent() && b.readBytes().isPresent()
-                    && b.writeBytes().isPresent()) {
-                String back = first(backwards("read_bytes", a.readBytes().getAsLong(), b.readBytes().getAsLong()),
-                        backwards("write_bytes", a.writeBytes().getAsLong(), b.writeBytes().getAsLong()));
-                if (back != null) {
-                    why.add("server IO: " + back);
-                } else {
-                    serverRead = OptionalLong.of(b.readBytes().getAsLong() - a.readBytes().getAsLong());
-                    serverWrite = OptionalLong.of(b.writeBytes().getAsLong() - a.writeBytes().getAsLong());
-                }
-            } else {
-                why.add("server IO: /proc/" + a.pid() + "/io not readable (another user's process, or a kernel "
-                        + "without task IO accounting)");
-            }
-            serverRss = b.rssKb();
-            if (serverRss.isEmpty()) {
-                why.add("server RSS: no VmRSS in /proc/" + b.pid() + "/status");
-            }
+        List<NodeDelta> nodes = nodes(start, end, hz, why);
+        OptionalLong serverCpu = sum(nodes, NodeDelta::cpuNanos);
+        OptionalLong serverRead = sum(nodes, NodeDelta::readBytes);
+        OptionalLong serverWrite = sum(nodes, NodeDelta::writeBytes);
+        OptionalLong serverRss = sum(nodes, NodeDelta::rssKb);
+        if (nodes.size() > 1 && (serverCpu.isEmpty() || serverRead.isEmpty() || serverRss.isEmpty())) {
+            why.add("server figures (the sum over the " + nodes.size() + " nodes): not every node could be measured,"
+                    + " so the sums are left out; the nodes' own figures are in the breakdown by node");
         }
 
         OptionalLong clientCpu = NONE;
@@ -127,7 +123,7 @@ public record ProbeDelta(double seconds, List<String> devices, OptionalLong disk
                 && end.clientJvmCpuNanos().getAsLong() >= start.clientJvmCpuNanos().getAsLong()) {
             clientCpu = OptionalLong.of(end.clientJvmCpuNanos().getAsLong() - start.clientJvmCpuNanos().getAsLong());
         } else {
-            String clientWhy = sameProcess(start, end, Part.CLIENT);
+            String clientWhy = sameClient(start, end);
             if (clientWhy != null) {
                 why.add("client process: " + clientWhy);
             } else {
@@ -152,8 +148,39 @@ public record ProbeDelta(double seconds, List<String> devices, OptionalLong disk
         }
         return new ProbeDelta(seconds, start.devices(), reads, sectorsRead, sectorsWritten, busy, total, ctxt,
                 serverCpu, serverRead, serverWrite, serverRss, clientCpu, othersRead, othersWrite, why,
-                start.server().isPresent() && start.client().isPresent()
-                        && start.server().get().pid() == start.client().get().pid());
+                start.client().isPresent() && start.servers().stream().anyMatch(s -> s.stat().isPresent()
+                        && s.stat().get().pid() == start.client().get().pid()), nodes);
+    }
+
+    /** Each node's delta; its unavailable lines added to {@code why}, prefixed with {@code server} (and its name). */
+    private static List<NodeDelta> nodes(ProbeSnapshot start, ProbeSnapshot end, long hz, List<String> why) {
+        List<NodeDelta> out = new ArrayList<>();
+        List<String> names = start.servers().stream().map(ProbeSnapshot.ServerReading::name).toList();
+        if (!names.equals(end.servers().stream().map(ProbeSnapshot.ServerReading::name).toList())) {
+            why.add("server process: the snapshots are of different servers " + names + " and "
+                    + end.servers().stream().map(ProbeSnapshot.ServerReading::name).toList());
+            return out;
+        }
+        boolean one = names.size() == 1;
+        for (int i = 0; i < names.size(); i++) {
+            NodeDelta n = NodeDelta.between(start.servers().get(i), end.servers().get(i), hz);
+            n.unavailable().forEach(u -> why.add("server " + (one ? "" : n.name() + ": ") + u));
+            out.add(n);
+        }
+        return out;
+    }
+
+    /** The sum over the nodes, or empty when there is no node or one of them lacks the counter. */
+    private static OptionalLong sum(List<NodeDelta> nodes, java.util.function.Function<NodeDelta, OptionalLong> counter) {
+        long total = 0;
+        for (NodeDelta n : nodes) {
+            OptionalLong v = counter.apply(n);
+            if (v.isEmpty()) {
+                return NONE;
+            }
+            total += v.getAsLong();
+        }
+        return nodes.isEmpty() ? NONE : OptionalLong.of(total);
     }
 
     /** Host CPU busy percent of all CPUs' time (0 to 100), NaN when unavailable. */
@@ -214,7 +241,7 @@ public record ProbeDelta(double seconds, List<String> devices, OptionalLong disk
         return back == null ? null : "device " + a.name() + ": " + back;
     }
 
-    private static OptionalLong ticksDelta(String what, ProcessStat a, ProcessStat b, long hz, List<String> why) {
+    static OptionalLong ticksDelta(String what, ProcessStat a, ProcessStat b, long hz, List<String> why) {
         String back = backwards("utime+stime", a.cpuTicks(), b.cpuTicks());
         if (back != null) {
             why.add(what + ": " + back);
@@ -223,14 +250,17 @@ public record ProbeDelta(double seconds, List<String> devices, OptionalLong disk
         return OptionalLong.of(nanos(b.cpuTicks() - a.cpuTicks(), hz));
     }
 
-    /** Why a process part is not comparable between the snapshots, or null. */
-    private static String sameProcess(ProbeSnapshot start, ProbeSnapshot end, Part part) {
-        String m = missing(start, end, part);
+    /** Why the client process is not comparable between the snapshots, or null. */
+    private static String sameClient(ProbeSnapshot start, ProbeSnapshot end) {
+        String m = missing(start, end, Part.CLIENT);
         if (m != null) {
             return m;
         }
-        ProcessStat a = (part == Part.SERVER ? start.server() : start.client()).orElseThrow();
-        ProcessStat b = (part == Part.SERVER ? end.server() : end.client()).orElseThrow();
+        return replaced(start.client().orElseThrow(), end.client().orElseThrow());
+    }
+
+    /** Says that {@code b} is another process than {@code a} (pid or start time differ), or null when it is the same. */
+    static String replaced(ProcessStat a, ProcessStat b) {
         if (a.pid() != b.pid() || a.startTimeTicks() != b.startTimeTicks()) {
             return "process " + a.pid() + " was replaced by another between the snapshots (pid " + b.pid()
                     + ", start time " + a.startTimeTicks() + " -> " + b.startTimeTicks() + " ticks)";
@@ -249,7 +279,7 @@ public record ProbeDelta(double seconds, List<String> devices, OptionalLong disk
     }
 
     /** Says that an unsigned counter decreased, or null when it did not. */
-    private static String backwards(String name, long before, long after) {
+    static String backwards(String name, long before, long after) {
         if (Long.compareUnsigned(after, before) >= 0) {
             return null;
         }
@@ -258,7 +288,7 @@ public record ProbeDelta(double seconds, List<String> devices, OptionalLong disk
     }
 
     /** The first non-null reason, or null. */
-    private static String first(String... reasons) {
+    static String first(String... reasons) {
         for (String r : reasons) {
             if (r != null) {
                 return r;

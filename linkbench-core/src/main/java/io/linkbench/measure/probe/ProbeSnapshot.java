@@ -18,14 +18,14 @@ import java.util.OptionalLong;
  * @param devices           the devices asked for
  * @param disks             the counters of those of them found in {@code /proc/diskstats}
  * @param cpu               host CPU and context switches from {@code /proc/stat}
- * @param server            the server process, when a server pid was given and the process exists
+ * @param servers           each server process watched (one per node of a cluster), read or with the reason why not
  * @param client            the linkbench process
  * @param others            the storage IO of every other process ({@link OtherIo}), when {@code /proc} was readable
  * @param clientJvmCpuNanos the JVM's own process CPU time in ns, when the client is this JVM (finer than ticks)
  * @param unavailable       per part that is missing or incomplete, why
  */
 public record ProbeSnapshot(long nanoTime, long ticksPerSecond, List<String> devices, Map<String, DiskStat> disks,
-                            Optional<CpuStat> cpu, Optional<ProcessStat> server, Optional<ProcessStat> client,
+                            Optional<CpuStat> cpu, List<ServerReading> servers, Optional<ProcessStat> client,
                             Optional<OtherIo> others,
                             OptionalLong clientJvmCpuNanos, Map<Part, String> unavailable) {
 
@@ -35,7 +35,7 @@ public record ProbeSnapshot(long nanoTime, long ticksPerSecond, List<String> dev
         DISKS,
         /** {@code /proc/stat}. */
         CPU,
-        /** The server process. */
+        /** The server processes (unavailable when any of them is). */
         SERVER,
         /** The linkbench process. */
         CLIENT,
@@ -43,11 +43,26 @@ public record ProbeSnapshot(long nanoTime, long ticksPerSecond, List<String> dev
         OTHERS
     }
 
+    /**
+     * One server process (a node of a cluster) with all its descendants.
+     *
+     * @param name        the node's name ({@link ProbeTargets.Server#name()})
+     * @param stat        its counters, when it runs on this host and could be read
+     * @param unavailable why there are none, or "" when read
+     */
+    public record ServerReading(String name, Optional<ProcessStat> stat, String unavailable) {
+        public ServerReading {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(stat, "stat");
+            Objects.requireNonNull(unavailable, "unavailable");
+        }
+    }
+
     public ProbeSnapshot {
         devices = List.copyOf(devices);
         disks = Collections.unmodifiableMap(new LinkedHashMap<>(disks));
         Objects.requireNonNull(cpu, "cpu");
-        Objects.requireNonNull(server, "server");
+        servers = List.copyOf(servers);
         Objects.requireNonNull(client, "client");
         Objects.requireNonNull(others, "others");
         Objects.requireNonNull(clientJvmCpuNanos, "clientJvmCpuNanos");

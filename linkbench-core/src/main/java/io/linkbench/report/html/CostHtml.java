@@ -1,12 +1,13 @@
 package io.linkbench.report.html;
 
 import io.linkbench.measure.PhaseCost;
+import io.linkbench.report.NodeTable;
 import io.linkbench.report.SummaryRow;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Cost tables as HTML: compact {@link SummaryRow}s in the published columns, and the named cost
+ * Cost tables as HTML: compact {@link SummaryRow}s in the published columns, a cluster's server by node, and the named cost
  * figures of a phase in display order with an "unavailable: reason" note for each figure that could
  * not be measured.
  */
@@ -38,6 +39,24 @@ final class CostHtml {
             t.row(cells);
         }
         t.appendTo(out);
+    }
+
+    /** A cluster's server cost by node ({@link NodeTable}) with its notes; nothing for a single server. */
+    void nodes(StringBuilder out, PhaseCost cost, boolean load) {
+        List<SummaryRow> rows = NodeTable.rows(cost, load);
+        if (rows.isEmpty()) {
+            return;
+        }
+        out.append("<p class=\"note\">The server by node: CPU per ").append(load ? "row" : "operation")
+                .append(", the node's share of the server's CPU (%), resident memory at the end, KB each node read and"
+                        + " wrote itself; the server figures above are the sum.</p>\n");
+        summary(out, rows, "nodes");
+        List<String> missing = NodeTable.notMeasured(cost);
+        if (!missing.isEmpty()) {
+            out.append("<ul class=\"unavailable\">\n");
+            missing.forEach(m -> out.append("<li>").append(Html.esc(m)).append("</li>\n"));
+            out.append("</ul>\n");
+        }
     }
 
     /** The figures of one phase, then the unavailable notes. */

@@ -50,6 +50,7 @@ final class PhaseSection {
 
         out.append("<h3>Cost ").append(load ? "per row loaded" : "per operation").append("</h3>\n");
         cost.summary(out, List.of(SummaryRow.of(label, p)));
+        cost.nodes(out, p.cost(), load);
         List<SummaryRow> parts = SummaryRow.ofParts(p.cost(), "load");
         if (!parts.isEmpty()) {
             out.append("<p class=\"note\">The load by part: the insert window, each post-load step, and the total"

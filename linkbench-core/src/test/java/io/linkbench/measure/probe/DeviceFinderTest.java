@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -30,6 +32,22 @@ class DeviceFinderTest {
                 data.origin());
         assertEquals(List.of("sda1"), finder.holdingPath("/var/lib/mysqlx").devices(), "a prefix is not a parent");
         assertEquals(List.of("sda1"), finder.holdingPath("/my data/x").devices(), "\\040 in mountinfo is a space");
+    }
+
+    @Test
+    void theNodesOfAClusterCountEachDeviceOnce() {
+        Map<String, String> nodes = new LinkedHashMap<>();
+        nodes.put("node 1", "/var/lib/mysql/n1");
+        nodes.put("node 2", "/var/lib/mysql");
+        nodes.put("node 3", "/srv/fast/n3");
+        DeviceFinder.Choice c = finder.holdingPaths(nodes);
+        assertEquals(List.of("dm-0", "sdb", "nvme0n1"), c.devices(), c.origin());
+        assertEquals("node 1: devices holding /var/lib/mysql/n1: dm-0 (xfs on /var/lib/mysql); node 2: devices holding"
+                + " /var/lib/mysql: dm-0 (xfs on /var/lib/mysql), sdb (ext4 on /var/lib/mysql/redo); node 3: devices"
+                + " holding /srv/fast/n3: nvme0n1 (btrfs on /srv/fast)", c.origin());
+        nodes.put("node 4", "/");
+        assertEquals(List.of("dm-0", "sdb", "nvme0n1", "sda1", "dm-1"), finder.holdingPaths(nodes).devices(),
+                "in the order found, each once");
     }
 
     @Test

@@ -28,7 +28,7 @@ class OtherIoTest {
         process(proc, 20, 1, 200, 7_000, 8_000);       // linkbench
         process(proc, 21, 20, 201, 9_000, 9_000);      // linkbench's sync -f
         process(proc, 30, 1, 300, 4_096, 8_192);       // someone else
-        OtherIo io = OtherIo.read(proc, OptionalLong.of(10), 20);
+        OtherIo io = OtherIo.read(proc, java.util.List.of(10L), 20);
         assertEquals(java.util.Set.of(30L), io.processes().keySet());
         assertEquals(null, io.problem());
         OtherIo none = new OtherIo(java.util.Map.of(), 0, "");

@@ -79,7 +79,8 @@ final class Connector {
         throw last;
     }
 
-    private Connection open(Purpose purpose, boolean withDatabase, String server) throws StoreException {
+    /** A new connection to {@code server} ("host:port") itself, never another of {@code hosts}. */
+    Connection open(Purpose purpose, boolean withDatabase, String server) throws StoreException {
         StringBuilder url = new StringBuilder("jdbc:mysql://").append(server).append('/');
         if (withDatabase) {
             url.append(config.database());

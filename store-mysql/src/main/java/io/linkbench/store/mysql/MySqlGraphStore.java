@@ -7,6 +7,7 @@ import io.linkbench.store.LoadState;
 import io.linkbench.store.LoadStateStore;
 import io.linkbench.store.LocalHost;
 import io.linkbench.store.SchemaMode;
+import io.linkbench.store.ServerNode;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.jdbc.SessionConnection;
 import io.linkbench.store.jdbc.SqlErrorMap;
@@ -367,6 +368,18 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         } catch (SQLException | StoreException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * With several {@code hosts} (a Galera cluster), one node per server, {@code node N host:port}, each with its
+     * own pid and data directory when local; otherwise the one server.
+     */
+    @Override
+    public synchronized List<ServerNode> serverNodes() {
+        if (config.servers().size() < 2 || !config.socket().isEmpty()) {
+            return StoreMetrics.super.serverNodes();
+        }
+        return ServerMetrics.nodes(config, connector);
     }
 
     @Override

@@ -1,5 +1,8 @@
 package io.linkbench.store.mysql;
 
+import io.linkbench.store.LocalHost;
+import io.linkbench.store.ServerNode;
+import io.linkbench.store.StoreException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,6 +11,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -118,6 +122,32 @@ final class ServerMetrics {
         } catch (IOException | RuntimeException e) {
             return OptionalInt.empty();
         }
+    }
+
+    /**
+     * Each server of {@code hosts} as a node of the cost probe, {@code node N host:port} in the order of the
+     * list, with its pid and data directory when it runs on this host (asked on a connection of its own, with
+     * the connect timeout as read timeout); a server that does not answer, or runs elsewhere, has neither.
+     */
+    static List<ServerNode> nodes(MySqlConfig config, Connector connector) {
+        List<ServerNode> out = new ArrayList<>();
+        for (int i = 0; i < config.servers().size(); i++) {
+            String server = config.servers().get(i);
+            String name = "node " + (i + 1) + " " + server;
+            OptionalInt pid = OptionalInt.empty();
+            Optional<Path> dir = Optional.empty();
+            if (LocalHost.isLocal(server)) {
+                try (Connection c = connector.open(Connector.Purpose.ADMIN, false, server)) {
+                    c.setNetworkTimeout(Runnable::run, config.connectTimeoutMs());
+                    pid = localPid(c);
+                    dir = localDataDirectory(c);
+                } catch (SQLException | StoreException e) {
+                    // not answering now: the report names the node without figures
+                }
+            }
+            out.add(new ServerNode(name, pid, dir));
+        }
+        return out;
     }
 
     /** The server's data directory ({@code @@datadir}) when it exists on this host, for the IO probe. */

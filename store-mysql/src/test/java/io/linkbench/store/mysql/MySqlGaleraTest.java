@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.report.compare.LoadedRun;
@@ -18,6 +19,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -116,6 +118,45 @@ class MySqlGaleraTest {
                 .inheritIO().start();
         assertTrue(restart.waitFor(180, TimeUnit.SECONDS) && restart.exitValue() == 0, "node 3 rejoins");
         verifyEveryNode();
+    }
+
+    @Test
+    void theServerCostIsTheSumOfTheThreeNodesEachMeasured(@TempDir Path tmp) throws Exception {
+        assumeCluster();
+        assertEquals(0, io.linkbench.cli.Main.run(args("-D", "schema=recreate", "-D", "requesters=6", "-D", "maxtime=4",
+                "-l", "-r", "--results", tmp.toString())));
+        RunResult run = onlyRun(tmp);
+        String nodesFact = run.store().facts().get("server nodes");
+        for (int i = 1; i <= 3; i++) {
+            long pid = Long.parseLong(Files.readString(CLUSTER.resolve("p_" + i + ".pid")).trim());
+            assertTrue(nodesFact.contains("node " + i + " 127.0.0.1:331" + i + " (pid " + pid + ")"), nodesFact);
+        }
+        for (PhaseResult p : run.phases()) {
+            PhaseCost c = p.cost();
+            assertEquals(List.of("node 1 127.0.0.1:3311", "node 2 127.0.0.1:3312", "node 3 127.0.0.1:3313"),
+                    List.copyOf(c.nodes().keySet()), p.phase() + ": " + c.unavailable());
+            double cpu = 0;
+            double written = 0;
+            double rss = 0;
+            for (Map.Entry<String, PhaseCost> n : c.nodes().entrySet()) {
+                double nodeCpu = n.getValue().get(PhaseCost.SERVER_CPU_S);
+                System.out.printf("galera %s %s: %.3f s CPU, %.0f MiB rss, %.0f KB written%n", p.phase(), n.getKey(),
+                        nodeCpu, n.getValue().get(PhaseCost.SERVER_RSS) / (1 << 20),
+                        n.getValue().get(PhaseCost.SERVER_WRITE_KB));
+                assertTrue(nodeCpu > 0, n.getKey() + " has its own CPU: " + n.getValue().unavailable());
+                assertTrue(n.getValue().get(PhaseCost.SERVER_RSS) > 0, n.getKey() + " has its own RSS");
+                cpu += nodeCpu;
+                written += n.getValue().get(PhaseCost.SERVER_WRITE_KB);
+                rss += n.getValue().get(PhaseCost.SERVER_RSS);
+            }
+            assertEquals(cpu, c.get(PhaseCost.SERVER_CPU_S), 1e-9, "the server's CPU is the nodes' sum");
+            assertEquals(cpu * 1e6 / p.operations(), c.get(PhaseCost.SERVER_CPU_US), 1e-6, "and the column uses it");
+            assertEquals(written, c.get(PhaseCost.SERVER_WRITE_KB), 1e-6);
+            assertEquals(rss, c.get(PhaseCost.SERVER_RSS), 1e-6);
+        }
+        String summary = Files.readString(Files.list(tmp).filter(Files::isDirectory).findFirst().orElseThrow()
+                .resolve("summary.txt"));
+        assertTrue(summary.contains("server by node (per operation;"), summary);
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.linkbench.store.LoadState;
 import io.linkbench.store.LoadStateStore;
 import io.linkbench.store.LocalHost;
 import io.linkbench.store.SchemaMode;
+import io.linkbench.store.ServerNode;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreException.Kind;
 import io.linkbench.store.StoreInfo;
@@ -311,6 +312,23 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         } catch (StoreException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * On Citus every node, the coordinator first ({@code coordinator host:port}, {@code worker host:port}), with
+     * its postmaster's pid and data directory when it runs on this host; otherwise the one server.
+     */
+    @Override
+    public synchronized List<ServerNode> serverNodes() {
+        if (citus == null) {
+            return StoreMetrics.super.serverNodes();
+        }
+        List<ServerNode> out = new ArrayList<>();
+        for (CitusCluster.Node n : citus.nodes()) {
+            Optional<Path> dir = citus.dataDirectory(n);
+            out.add(new ServerNode(n.name(), dir.map(ServerMetrics::postmasterPid).orElse(OptionalInt.empty()), dir));
+        }
+        return out;
     }
 
     @Override

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
@@ -38,15 +39,18 @@ public final class CostProbe implements PhaseObserver {
 
     /**
      * A probe of this host for {@code store}: the devices holding its data (or {@code probe_devices})
-     * and its server process (or {@code probe_server_pid}).
+     * and its server process (or {@code probe_server_pid}), each asked of the store within a deadline
+     * ({@link MetricsReader}: a server that does not answer gives neither).
      */
     public static CostProbe local(GraphStore store, RunConfig run) {
         Optional<Path> dataDir = Optional.empty();
         OptionalLong pid = OptionalLong.empty();
         if (store instanceof StoreMetrics m) {
-            dataDir = m.dataDirectory();
-            if (m.serverPid().isPresent()) {
-                pid = OptionalLong.of(m.serverPid().getAsInt());
+            MetricsReader reads = new MetricsReader();
+            dataDir = reads.read("data directory", m::dataDirectory, MetricsReader.COUNTERS).orElse(Optional.empty());
+            OptionalInt serverPid = reads.read("server pid", m::serverPid, MetricsReader.COUNTERS).orElse(OptionalInt.empty());
+            if (serverPid.isPresent()) {
+                pid = OptionalLong.of(serverPid.getAsInt());
             }
         }
         if (run.probeServerPid().isPresent()) {

@@ -12,14 +12,17 @@ import java.util.Map;
 
 /**
  * The request phase's own thread while the requesters run: status lines every {@code displayfreq}
- * seconds, the start of the measured window once the warm-up is over, the backlog warning of an open
- * loop, and the deadline after which requesters that do not stop count as stuck.
+ * seconds (which say when the server looks stalled, and when its counters could not be read), the start
+ * of the measured window once the warm-up is over, the backlog warning of an open loop, and the limits
+ * after which requesters that do not stop are left behind: {@code stall_limit} past the phase's end (the
+ * phase then fails: the server stalled), {@link #STOP_WAIT_NANOS} after a stop request.
  */
 final class RequestMonitor {
-    /** How long requesters may take to finish their last call after the deadline before the phase gives up on them. */
-    static final long GRACE_NANOS = 30_000_000_000L;
-    static final String STUCK = "requesters did not stop within " + GRACE_NANOS / 1_000_000_000L
-            + " s after the deadline (a store call hung)";
+    /**
+     * How long workers may take to finish their store call after a stop request (Ctrl-C, a failure) before the
+     * phase ends without them, so that what was measured is written within seconds even when the server stalled.
+     */
+    static final long STOP_WAIT_NANOS = 3_000_000_000L;
 
     private final PhaseContext ctx;
     private final PhaseRunner runner;
@@ -91,11 +94,16 @@ final class RequestMonitor {
         return s;
     }
 
-    /** Watches the workers until they all ended, or {@link #GRACE_NANOS} after {@code deadline}. */
+    /**
+     * Watches the workers until they all ended, {@code stall_limit} after {@code deadline} (the run then fails:
+     * the server stalled), or {@link #STOP_WAIT_NANOS} after a stop request.
+     */
     void watch(List<Thread> workers, long deadline) throws InterruptedException {
         PrintStream out = ctx.out();
+        RunControl control = ctx.control();
         long displayNanos = (long) (ctx.run().displaySeconds() * 1e9);
         long nextDisplay = startNanos + displayNanos;
+        long stopSeen = -1;
         while (true) {
             long now = System.nanoTime();
             if (measuredStartNanos < 0 && now >= warmupEnd) {
@@ -106,28 +114,40 @@ final class RequestMonitor {
             if (now >= nextDisplay) {
                 IntervalSample s = interval(now);
                 out.println(StatusLine.format(measuredStartNanos < 0 ? " warm-up" : "",
-                        (now - startNanos) / 1e9, s, names));
+                        (now - startNanos) / 1e9, s, names) + runner.intervalNotes(s, "requesters"));
                 checkBacklog(s);
                 nextDisplay += displayNanos * Math.max(1, (now - nextDisplay) / displayNanos + 1);
             }
             if (!runner.anyAlive()) {
                 break;
             }
-            if (now > deadline + GRACE_NANOS) {
-                ctx.control().fail(STUCK);
+            if (now > deadline + ctx.run().stallNanos() && !control.interrupted()) {
+                control.fail(stalled());
                 break;
+            }
+            if (control.interrupted()) {
+                stopSeen = stopSeen < 0 ? now : stopSeen;
+                if (now - stopSeen > STOP_WAIT_NANOS) {
+                    break;
+                }
             }
             long until = Math.min(nextDisplay, measuredStartNanos < 0 ? warmupEnd : Long.MAX_VALUE);
             long wait = Math.max(1_000_000L, Math.min(until - System.nanoTime(), 100_000_000L));
             workers.get(0).join(Math.max(1, wait / 1_000_000L));
         }
-        for (Thread t : workers) {
-            t.join(1000);
-        }
         if (measuredStartNanos < 0) { // stopped during warm-up: nothing was measured
             recorder.reset();
             startWindow(System.nanoTime());
         }
+    }
+
+    /** Why the phase fails when requesters are still inside store calls {@code stall_limit} after its end. */
+    private String stalled() {
+        StoreCalls.Waiting w = runner.calls().waiting(System.nanoTime());
+        return String.format(Locale.ROOT, "the server stalled: %d of %d requesters were still inside a store call %s s"
+                        + " after the phase's end (stall_limit), for up to %.0f s; their calls are not counted",
+                w.inCall(), runner.workers().size(), RequestPhase.plain(ctx.run().stallSeconds()),
+                w.longestSeconds());
     }
 
     /** Open loop: warns once when the schedule lag grew over three intervals in a row and exceeds 1 s. */

@@ -13,7 +13,9 @@ import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.VerificationReport;
+import io.linkbench.store.jdbc.AdminTimeout;
 import io.linkbench.store.jdbc.SessionConnection;
+import io.linkbench.store.jdbc.SqlErrorMap;
 import io.linkbench.store.postgres.Connector.Purpose;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -32,7 +34,9 @@ import java.util.OptionalLong;
 /**
  * The PostgreSQL store: hands out {@link PgSession}s (two connections each) and does the process-wide
  * work (schema, post-load steps, metrics, verification) on one admin connection of its own, re-opened
- * when lost. The admin work is synchronized; sessions share nothing but immutable objects.
+ * when lost. The admin work is synchronized; sessions share nothing but immutable objects. The admin
+ * connection waits at most {@code socket_timeout + connect_timeout} for an answer ({@link
+ * Connector#clientTimeoutMs}), except while it changes the schema or runs a post-load step.
  */
 final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore, ConnectionLimit,
         io.linkbench.store.ServerConfiguration {
@@ -57,8 +61,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         this.connector = connector;
         this.sql = new SqlText(config);
         this.schema = new Schema(config, sql);
-        this.admin = new SessionConnection<>(() -> new SqlConnection(connector.open(Purpose.ADMIN), sql),
-                Errors.MAP, false);
+        this.admin = new SessionConnection<>(() -> new SqlConnection(openBounded(connector), sql), Errors.MAP, false);
         this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         this.serverVersion = serverVersion;
     }
@@ -70,6 +73,18 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
             return new PgGraphStore(config, connector, c.getMetaData().getDatabaseProductVersion());
         } catch (SQLException e) {
             throw Errors.MAP.toStore("PostgreSQL server " + config.address(), e);
+        }
+    }
+
+    /** An admin connection that waits at most {@link Connector#clientTimeoutMs} for an answer. */
+    private static Connection openBounded(Connector connector) throws StoreException {
+        Connection c = connector.open(Purpose.ADMIN);
+        try {
+            c.setNetworkTimeout(Runnable::run, connector.clientTimeoutMs());
+            return c;
+        } catch (SQLException e) {
+            SqlErrorMap.closeQuietly(c);
+            throw Errors.MAP.toStore("set the admin connection's read timeout", e);
         }
     }
 
@@ -114,7 +129,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     @Override
     public synchronized void prepareForLoad(SchemaMode mode) throws StoreException {
         admin("prepare the schema", c -> {
-            schema.prepareForLoad(c.jdbc(), mode);
+            AdminTimeout.lifted(c.jdbc(), connector.clientTimeoutMs(), () -> schema.prepareForLoad(c.jdbc(), mode));
             return null;
         });
     }
@@ -122,7 +137,8 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     @Override
     public synchronized void prepareForRequests() throws StoreException {
         admin("prepare the schema", c -> {
-            schema.prepareForRequests(c.jdbc());
+            // may build the index
+            AdminTimeout.lifted(c.jdbc(), connector.clientTimeoutMs(), () -> schema.prepareForRequests(c.jdbc()));
             return null;
         });
     }
@@ -175,7 +191,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
                 stepBackend = rs.getInt(1);
             }
             try {
-                work.run(c);
+                AdminTimeout.lifted(c, connector.clientTimeoutMs(), () -> work.run(c));
             } finally {
                 stepBackend = -1;
             }
@@ -195,6 +211,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         }
         try (Connection c = connector.open(Purpose.ADMIN);
              PreparedStatement ps = c.prepareStatement("SELECT pg_cancel_backend(?)")) {
+            c.setNetworkTimeout(Runnable::run, config.connectTimeoutMs()); // a stalled server must not hold the stop
             ps.setInt(1, pid);
             ps.execute();
         } catch (SQLException | StoreException e) {

@@ -133,7 +133,12 @@ final class RequestMonitor {
             }
             long until = Math.min(nextDisplay, measuredStartNanos < 0 ? warmupEnd : Long.MAX_VALUE);
             long wait = Math.max(1_000_000L, Math.min(until - System.nanoTime(), 100_000_000L));
-            workers.get(0).join(Math.max(1, wait / 1_000_000L));
+            for (Thread t : workers) { // the first one still at work: a join on an ended one would not wait
+                if (t.isAlive()) {
+                    t.join(Math.max(1, wait / 1_000_000L));
+                    break;
+                }
+            }
         }
         if (measuredStartNanos < 0) { // stopped during warm-up: nothing was measured
             recorder.reset();

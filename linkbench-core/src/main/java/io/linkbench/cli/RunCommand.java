@@ -132,6 +132,7 @@ final class RunCommand implements Callable<Integer> {
         IntervalFiles intervals = null;
         RunMeta meta = RunMeta.NONE;
         boolean written = true;
+        boolean[] closed = {true};
         MetricsReader reads = new MetricsReader();
         GraphStore store = null;
         try {
@@ -212,7 +213,7 @@ final class RunCommand implements Callable<Integer> {
                     written = write(dir, cfg, started, runId, info, meta, phases, summary, intervals);
                 }
             } finally {
-                close(store, reads);
+                closed[0] = close(store, reads);
                 finished.countDown();
                 removeHook(hook);
                 signal.close();
@@ -222,8 +223,8 @@ final class RunCommand implements Callable<Integer> {
             err.println("linkbench: " + control.reason());
             return Main.FAILED;
         }
-        if (!written) {
-            return Main.FAILED; // results were lost
+        if (!written || !closed[0]) {
+            return Main.FAILED; // results were lost, or the store's last writes may be
         }
         return control.interrupted() ? Main.INTERRUPTED : Main.OK;
     }
@@ -241,16 +242,20 @@ final class RunCommand implements Callable<Integer> {
      * Closes the store. While a read of its figures is still stuck inside it (its server stalled), waits at most
      * {@link #CLOSE_WAIT} and goes on without it; otherwise waits as long as the close takes (an embedded store
      * writes its memtables on close).
+     *
+     * @return false when the close failed (named on the error stream)
      */
-    private void close(GraphStore store, MetricsReader reads) {
+    private boolean close(GraphStore store, MetricsReader reads) {
         if (store == null) {
-            return;
+            return true;
         }
+        boolean[] ok = {true};
         Runnable close = () -> {
             try {
                 store.close();
             } catch (StoreException | RuntimeException e) {
-                err.println("linkbench: warning: closing the store failed: " + MessageText.line(String.valueOf(e.getMessage())));
+                ok[0] = false;
+                err.println("linkbench: closing the store failed: " + MessageText.line(String.valueOf(e.getMessage())));
             }
         };
         if (!reads.stuck()) {
@@ -259,6 +264,7 @@ final class RunCommand implements Callable<Integer> {
             err.println("linkbench: warning: the store did not close within " + CLOSE_WAIT.toSeconds()
                     + " s (its server does not answer); going on without it");
         }
+        return ok[0];
     }
 
     /** Every operation and load step, in the column order of intervals.csv. */

@@ -26,8 +26,8 @@ import java.util.Optional;
  * {@code loaders} threads load links and counts ({@link LoadWorkers}). Progress is printed every
  * {@code progressfreq} seconds, also while the server stalls (it then says so); when every loader has
  * waited inside a store call for longer than {@code load_stall_limit}, the load ends failed: the server
- * stalled. After a stop request the loaders get {@link RequestMonitor#STOP_WAIT_NANOS} to finish their
- * batch; those still inside a store call are left behind. Afterwards the store's post-load steps and the write-back step run,
+ * stalled. After a stop request the loaders still inside a store call are left behind once the server does
+ * not answer ({@link StopWait}). Afterwards the store's post-load steps and the write-back step run,
  * each timed ({@link PostLoadSteps}). The cost window covers all of it: one segment for the inserts
  * ({@code insert}), one per step ({@code step: NAME}), and the total. Built by {@link PhaseContext#load}.
  */
@@ -94,7 +94,7 @@ public final class LoadPhase {
             runner.createWorkers(LoadWorkers::name, (i, session) -> loaders.worker(i, session, runner.calls().slot(i)));
             runner.startWorkers();
             Progress progress = new Progress(out, ctx.liveProgress(), nodes, expectedLinks, start);
-            watch(runner, recorder, progress, start, points);
+            watch(runner, recorder, progress, start, points, new StopWait(ctx, store));
             interval(runner, recorder, start, points);
             progress.finish();
         }
@@ -105,7 +105,7 @@ public final class LoadPhase {
         }
         List<OpStats> stats = recorder.results();
         out.println(finalLine(stats, seconds));
-        PostLoadSteps steps = new PostLoadSteps(ctx, store, runner.countersAtWindowStart());
+        PostLoadSteps steps = new PostLoadSteps(ctx, store, runner.countersAtWindowStart(), new StopWait(ctx, store));
         steps.endInserts();
         if (store instanceof LoadHooks hooks && !control.interrupted() && fleet.index() == 0) {
             steps.runStoreSteps(hooks, warnings);
@@ -152,13 +152,12 @@ public final class LoadPhase {
     /**
      * Waits for the loaders, with a progress line every {@code progressfreq} seconds; fails the load when every
      * loader still at work has waited inside a store call for longer than {@code load_stall_limit}, and stops
-     * waiting {@link RequestMonitor#STOP_WAIT_NANOS} after a stop request.
+     * waiting after a stop request once {@code stop} gives up on them.
      */
     private void watch(PhaseRunner runner, PhaseRecorder recorder, Progress progress, long start,
-                       List<IntervalPoint> points) throws InterruptedException {
+                       List<IntervalPoint> points, StopWait stop) throws InterruptedException {
         long progressNanos = (long) (run.progressSeconds() * 1e9);
         long nextReport = start + progressNanos;
-        long stopSeen = -1;
         while (runner.anyAlive()) {
             long now = System.nanoTime();
             if (now >= nextReport) {
@@ -173,11 +172,8 @@ public final class LoadPhase {
                         alive, runner.workers().size(), RequestPhase.plain(run.loadStallSeconds())));
                 return;
             }
-            if (control.interrupted()) {
-                stopSeen = stopSeen < 0 ? now : stopSeen;
-                if (now - stopSeen > RequestMonitor.STOP_WAIT_NANOS) {
-                    return;
-                }
+            if (stop.giveUp(now)) {
+                return;
             }
             long wait = Math.max(1, Math.min(100, (nextReport - System.nanoTime()) / 1_000_000));
             for (Thread t : runner.workers()) {

@@ -19,8 +19,8 @@ import java.util.Optional;
  * What the load does after its inserts, each timed and each ending a cost segment: the store's own
  * post-load steps ({@link LoadHooks}), then the write-back step that waits for the data's dirty pages
  * ({@code load_writeback}). The inserts are the window's first segment ({@link #endInserts}). A store's
- * step runs on a thread of its own: a stop request cancels it, and when it has not ended
- * {@link RequestMonitor#STOP_WAIT_NANOS} later (its server does not answer) the load goes on without it.
+ * step runs on a thread of its own: a stop request cancels it, and when it has not ended and its server does
+ * not answer ({@link StopWait}), the load goes on without it.
  */
 final class PostLoadSteps {
     /** The post-load step that waits for the data's dirty pages ({@code load_writeback}). */
@@ -28,6 +28,7 @@ final class PostLoadSteps {
 
     private final GraphStore store;
     private final MetricsReader reads;
+    private final StopWait stop;
     private final RunControl control;
     private final PrintStream out;
     private final PhaseObserver observer;
@@ -35,9 +36,13 @@ final class PostLoadSteps {
     private final Map<String, Double> seconds = new LinkedHashMap<>();
     private Map<String, Long> last;
 
-    /** @param atStart the store's counters when the load's window opened */
-    PostLoadSteps(PhaseContext ctx, GraphStore store, Map<String, Long> atStart) {
+    /**
+     * @param atStart the store's counters when the load's window opened
+     * @param stop    when to give up on a step after a stop request
+     */
+    PostLoadSteps(PhaseContext ctx, GraphStore store, Map<String, Long> atStart, StopWait stop) {
         this.store = store;
+        this.stop = stop;
         this.reads = ctx.reads();
         this.control = ctx.control();
         this.out = ctx.out();
@@ -97,35 +102,30 @@ final class PostLoadSteps {
     }
 
     /**
-     * Runs {@code step} on a daemon thread and waits for it; after a stop request, at most
-     * {@link RequestMonitor#STOP_WAIT_NANOS} more (a step whose server stalled is left behind).
+     * Runs {@code step} on a daemon thread and waits for it; after a stop request, until {@link StopWait} gives up
+     * on it (its server does not answer), when the step is left behind.
      */
     private void runUntilStopped(LoadHooks.Step step) throws StoreException {
         StoreException[] failed = new StoreException[1];
-        RuntimeException[] broke = new RuntimeException[1];
+        Throwable[] broke = new Throwable[1];
         Thread t = new Thread(() -> {
             try {
                 step.run();
             } catch (StoreException e) {
                 failed[0] = e;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) { // thrown again on the load's thread
                 broke[0] = e;
             }
         }, "post-load-step");
         t.setDaemon(true);
         t.start();
-        long stopSeen = -1;
         try {
             while (t.isAlive()) {
                 t.join(100);
-                if (control.interrupted()) {
-                    stopSeen = stopSeen < 0 ? System.nanoTime() : stopSeen;
-                    if (t.isAlive() && System.nanoTime() - stopSeen > RequestMonitor.STOP_WAIT_NANOS) {
-                        out.printf(Locale.ROOT, "post-load step: %s did not stop within %d s of the stop request (the"
-                                + " server does not answer?): left behind%n", step.name(),
-                                RequestMonitor.STOP_WAIT_NANOS / 1_000_000_000L);
-                        return;
-                    }
+                if (t.isAlive() && stop.giveUp(System.nanoTime())) {
+                    out.printf(Locale.ROOT, "post-load step: %s did not stop after the stop request, and the server"
+                            + " does not answer: left behind%n", step.name());
+                    return;
                 }
             }
         } catch (InterruptedException e) {
@@ -135,8 +135,11 @@ final class PostLoadSteps {
         if (failed[0] != null) {
             throw failed[0];
         }
+        if (broke[0] instanceof Error e) {
+            throw e;
+        }
         if (broke[0] != null) {
-            throw broke[0];
+            throw (RuntimeException) broke[0];
         }
     }
 

@@ -15,15 +15,10 @@ import java.util.Map;
  * seconds (which say when the server looks stalled, and when its counters could not be read), the start
  * of the measured window once the warm-up is over, the backlog warning of an open loop, and the limits
  * after which requesters that do not stop are left behind: {@code stall_limit} past the phase's end (the
- * phase then fails: the server stalled), {@link #STOP_WAIT_NANOS} after a stop request.
+ * phase then fails: the server stalled), or after a stop request once the server does not answer
+ * ({@link StopWait}).
  */
 final class RequestMonitor {
-    /**
-     * How long workers may take to finish their store call after a stop request (Ctrl-C, a failure) before the
-     * phase ends without them, so that what was measured is written within seconds even when the server stalled.
-     */
-    static final long STOP_WAIT_NANOS = 3_000_000_000L;
-
     private final PhaseContext ctx;
     private final PhaseRunner runner;
     private final PhaseRecorder recorder;
@@ -96,14 +91,13 @@ final class RequestMonitor {
 
     /**
      * Watches the workers until they all ended, {@code stall_limit} after {@code deadline} (the run then fails:
-     * the server stalled), or {@link #STOP_WAIT_NANOS} after a stop request.
+     * the server stalled), or after a stop request once {@code stop} gives up on them.
      */
-    void watch(List<Thread> workers, long deadline) throws InterruptedException {
+    void watch(List<Thread> workers, long deadline, StopWait stop) throws InterruptedException {
         PrintStream out = ctx.out();
         RunControl control = ctx.control();
         long displayNanos = (long) (ctx.run().displaySeconds() * 1e9);
         long nextDisplay = startNanos + displayNanos;
-        long stopSeen = -1;
         while (true) {
             long now = System.nanoTime();
             if (measuredStartNanos < 0 && now >= warmupEnd) {
@@ -125,11 +119,8 @@ final class RequestMonitor {
                 control.fail(stalled());
                 break;
             }
-            if (control.interrupted()) {
-                stopSeen = stopSeen < 0 ? now : stopSeen;
-                if (now - stopSeen > STOP_WAIT_NANOS) {
-                    break;
-                }
+            if (stop.giveUp(now)) {
+                break;
             }
             long until = Math.min(nextDisplay, measuredStartNanos < 0 ? warmupEnd : Long.MAX_VALUE);
             long wait = Math.max(1_000_000L, Math.min(until - System.nanoTime(), 100_000_000L));

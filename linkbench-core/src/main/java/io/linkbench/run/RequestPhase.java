@@ -99,7 +99,7 @@ public final class RequestPhase {
             runner.phaseStarted();
             runner.startWorkers();
             RequestMonitor monitor = new RequestMonitor(ctx, runner, recorder, names, startNanos, warmupEnd, warmup, busy);
-            monitor.watch(runner.workers(), deadline);
+            monitor.watch(runner.workers(), deadline, new StopWait(ctx, store));
             long endNanos = System.nanoTime();
             monitor.interval(endNanos);
             List<String> warnings = new ArrayList<>(monitor.warnings());

@@ -20,6 +20,7 @@ final class IntervalCounters {
     private final GraphStore store;
     private final MetricsReader reads;
     private Map<String, Long> last;
+    private MetricsReader.Reading<Map<String, Long>> first;
     private String missing = "";
     private int skipped;
 
@@ -31,18 +32,27 @@ final class IntervalCounters {
     /** The phase starts: the first reading. */
     void start() {
         if (store instanceof StoreMetrics) {
-            take(MetricsReader.COUNTERS);
+            first = take(MetricsReader.COUNTERS);
         }
+    }
+
+    /**
+     * The phase's first reading while no interval has ended since (a window that opens with the phase starts
+     * from it rather than read again), or null.
+     */
+    MetricsReader.Reading<Map<String, Long>> first() {
+        return first;
     }
 
     /** The rates of the interval of {@code seconds} that ends now, empty when its counters are missing. */
     Map<String, Double> next(double seconds) {
+        first = null;
         if (!(store instanceof StoreMetrics)) {
             return Map.of();
         }
         Map<String, Long> before = last;
         long wait = Math.max(1000, Math.min(MetricsReader.COUNTERS.toMillis(), (long) (seconds * 500)));
-        Map<String, Long> now = take(Duration.ofMillis(wait));
+        Map<String, Long> now = take(Duration.ofMillis(wait)).value();
         Map<String, Double> out = new LinkedHashMap<>();
         if (before != null && now != null) {
             StoreCounters.delta(before, now).forEach((k, v) -> out.put(IntervalPoint.STORE_COUNTER_PREFIX + k, (double) v));
@@ -60,13 +70,13 @@ final class IntervalCounters {
         return skipped;
     }
 
-    private Map<String, Long> take(Duration deadline) {
+    private MetricsReader.Reading<Map<String, Long>> take(Duration deadline) {
         MetricsReader.Reading<Map<String, Long>> r = StoreCounters.read(reads, store, deadline);
         missing = r.missing();
         if (!r.read()) {
             skipped++;
         }
         last = r.value();
-        return last;
+        return r;
     }
 }

@@ -120,7 +120,8 @@ final class PhaseRunner implements AutoCloseable {
 
     /** The measured window opens now: the store's counters and the cost probe take their first reading. */
     void windowStarted() {
-        countersBefore = StoreCounters.read(ctx.reads(), store);
+        MetricsReader.Reading<Map<String, Long>> atPhaseStart = intervalCounters.first();
+        countersBefore = atPhaseStart != null ? atPhaseStart : StoreCounters.read(ctx.reads(), store);
         ctx.observer().windowStarted(phase, loop);
     }
 

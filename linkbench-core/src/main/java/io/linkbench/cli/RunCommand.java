@@ -1,5 +1,6 @@
 package io.linkbench.cli;
 
+import io.linkbench.config.MessageText;
 import io.linkbench.measure.GrowthVerdict;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunMeta;
@@ -11,15 +12,16 @@ import io.linkbench.report.LatencyBuckets;
 import io.linkbench.report.LatencyTable;
 import io.linkbench.report.ResultFiles;
 import io.linkbench.run.CostProbe;
-import io.linkbench.run.IntervalCounters;
 import io.linkbench.run.LoadRecord;
 import io.linkbench.run.LoadStep;
+import io.linkbench.run.MetricsReader;
 import io.linkbench.run.PhaseContext;
 import io.linkbench.run.RunConfig;
 import io.linkbench.run.RunControl;
 import io.linkbench.run.RunSpec;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
+import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreProviders;
 import io.linkbench.workload.Op;
@@ -28,6 +30,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,9 +46,14 @@ import java.util.concurrent.TimeUnit;
  * the interval files as it goes and {@code result.json} and {@code summary.txt} at the end. Ctrl-C
  * stops the running phase; what it measured is still printed and written. A file that cannot be
  * written (a full disk) is named on the error stream, the others are still written, and the exit code
- * is 1 ({@link RunFiles}).
+ * is 1 ({@link RunFiles}). The store's facts, configuration, counters and size are read within deadlines
+ * ({@link MetricsReader}), and the store is closed within {@link #CLOSE_WAIT}, so a server that stops
+ * answering delays neither the status lines nor the result files.
  */
 final class RunCommand implements Callable<Integer> {
+    /** How long the run waits for the store to close (its server may not answer) before it goes on without. */
+    static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
+
     private final PrintStream out;
     private final PrintStream err;
     private final StoreProviders providers;
@@ -102,7 +110,10 @@ final class RunCommand implements Callable<Integer> {
         CountDownLatch finished = new CountDownLatch(1);
         ReceivedSignal signal = new ReceivedSignal(); // the JVM exits 128 + the signal's number
         Thread hook = new Thread(() -> {
-            control.interrupt(signal.reason());
+            // on a thread of its own: a post-load step's canceller whose server stalled must not hold the JVM's exit
+            Thread stop = new Thread(() -> control.interrupt(signal.reason()), "linkbench-stop");
+            stop.setDaemon(true);
+            stop.start();
             try {
                 finished.await(60, TimeUnit.SECONDS); // let the report be written
             } catch (InterruptedException e) {
@@ -121,13 +132,17 @@ final class RunCommand implements Callable<Integer> {
         IntervalFiles intervals = null;
         RunMeta meta = RunMeta.NONE;
         boolean written = true;
-        try (GraphStore store = cfg.provider().open(new StoreContext(cfg.settings(), sessions))) {
+        boolean[] closed = {true};
+        MetricsReader reads = new MetricsReader();
+        GraphStore store = null;
+        try {
+            store = cfg.provider().open(new StoreContext(cfg.settings(), sessions));
             dir = files.createRunDirectory(resultsBase, cfg.provider().name(), Instant.ofEpochMilli(started));
             intervals = new IntervalFiles(dir, operationNames(), started);
             CostProbe cost = CostProbe.local(store, run);
             PhaseContext ctx = new PhaseContext(spec, control, out, System.console() != null,
-                    PhaseObserver.of(cost, new IntervalCounters(store), intervals, live));
-            info = store.info();
+                    PhaseObserver.of(cost, intervals, live), reads);
+            info = facts(store, info, reads);
             Map<String, String> facts = new LinkedHashMap<>(info.facts());
             facts.put("probe devices", cost.devicesOrigin());
             cost.nodesFact().ifPresent(n -> facts.put("server nodes", n));
@@ -141,7 +156,7 @@ final class RunCommand implements Callable<Integer> {
                 verdict.fact().ifPresent(f -> facts.put("load_state", f));
             }
             info = new StoreInfo(info.store(), info.version(), info.engine(), facts, info.transactional());
-            meta = RunRecord.meta(label, info, cfg.declared(), store, cost, dir, facts);
+            meta = RunRecord.meta(label, info, cfg.declared(), store, cost, dir, facts, reads);
             info = new StoreInfo(info.store(), info.version(), info.engine(), facts, info.transactional());
             String header = String.format("linkbench %s: store=%s%s%s, startid1=%d, maxid1=%d, seed=%d%n", Main.version(),
                     info.store(), info.engine().isEmpty() ? "" : " engine=" + info.engine(),
@@ -189,7 +204,7 @@ final class RunCommand implements Callable<Integer> {
         } catch (OutOfMemoryError e) { // the phases measured so far are still written, and the reason in one line
             control.outOfMemory("the run's main thread");
         } finally {
-            try {
+            try { // the files first: closing a store whose server stalled may take a while
                 if (intervals != null) {
                     intervals.close();
                 }
@@ -199,6 +214,7 @@ final class RunCommand implements Callable<Integer> {
                     written = write(dir, cfg, started, runId, info, meta, phases, summary, intervals);
                 }
             } finally {
+                closed[0] = close(store, reads);
                 finished.countDown();
                 removeHook(hook);
                 signal.close();
@@ -208,10 +224,48 @@ final class RunCommand implements Callable<Integer> {
             err.println("linkbench: " + control.reason());
             return Main.FAILED;
         }
-        if (!written) {
-            return Main.FAILED; // results were lost
+        if (!written || !closed[0]) {
+            return Main.FAILED; // results were lost, or the store's last writes may be
         }
         return control.interrupted() ? Main.INTERRUPTED : Main.OK;
+    }
+
+    /** The store's facts, or {@code fallback} with the reason when the server did not answer in time. */
+    private static StoreInfo facts(GraphStore store, StoreInfo fallback, MetricsReader reads) {
+        MetricsReader.Reading<StoreInfo> r = reads.read("store facts", store::info, MetricsReader.SLOW);
+        if (r.read()) {
+            return r.value();
+        }
+        return new StoreInfo(fallback.store(), "", "", Map.of("facts", r.missing()), fallback.transactional());
+    }
+
+    /**
+     * Closes the store. While a read of its figures is still stuck inside it (its server stalled), waits at most
+     * {@link #CLOSE_WAIT} and goes on without it; otherwise waits as long as the close takes (an embedded store
+     * writes its memtables on close).
+     *
+     * @return false when the close failed (named on the error stream)
+     */
+    private boolean close(GraphStore store, MetricsReader reads) {
+        if (store == null) {
+            return true;
+        }
+        boolean[] ok = {true};
+        Runnable close = () -> {
+            try {
+                store.close();
+            } catch (StoreException | RuntimeException e) {
+                ok[0] = false;
+                err.println("linkbench: closing the store failed: " + MessageText.line(String.valueOf(e.getMessage())));
+            }
+        };
+        if (!reads.stuck()) {
+            close.run();
+        } else if (!MetricsReader.runWithin("store-close", close, CLOSE_WAIT)) {
+            err.println("linkbench: warning: the store did not close within " + CLOSE_WAIT.toSeconds()
+                    + " s (its server does not answer); going on without it");
+        }
+        return ok[0];
     }
 
     /** Every operation and load step, in the column order of intervals.csv. */

@@ -36,21 +36,23 @@ final class BusyRequesters {
     }
 
     /** One requester's marks; used by that requester's thread only. */
-    final class Slot {
+    final class Slot implements StoreCalls.Marks {
         private final int index;
 
         private Slot(int index) {
             this.index = index;
         }
 
-        /** A call starts at {@code startNanos}. */
-        void enter(long startNanos) {
+        @Override
+        public void enter(long startNanos) {
             starts.set(index, startNanos);
             max.accumulateAndGet(now.incrementAndGet(), Math::max);
         }
 
-        /** The call ends at {@code endNanos}: its time since the last sample counts in this interval. */
-        void exit(long endNanos) {
+        /** The call ends now: its time since the last sample counts in this interval. */
+        @Override
+        public void exit() {
+            long endNanos = System.nanoTime();
             long start = starts.getAndSet(index, IDLE);
             now.decrementAndGet();
             endedNanos.add(Math.max(0, endNanos - Math.max(start, lastSampleNanos)));

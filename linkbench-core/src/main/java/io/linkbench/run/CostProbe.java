@@ -43,11 +43,14 @@ public final class CostProbe implements PhaseObserver {
      * A probe of this host for {@code store}: the devices holding its data (or {@code probe_devices}) and its
      * server processes, one per node of a cluster ({@link StoreMetrics#serverNodes()}; a node with the pid of an
      * earlier one is that server again, under another address, and is left out), or the one process of
-     * {@code probe_server_pid}.
+     * {@code probe_server_pid}. The nodes are asked of the store within a deadline ({@link MetricsReader}: a
+     * server that does not answer gives one node with neither data directory nor process).
      */
     public static CostProbe local(GraphStore store, RunConfig run) {
-        List<ServerNode> nodes = store instanceof StoreMetrics m ? m.serverNodes()
-                : List.of(new ServerNode(ServerNode.SINGLE, OptionalInt.empty(), Optional.empty()));
+        List<ServerNode> single = List.of(new ServerNode(ServerNode.SINGLE, OptionalInt.empty(), Optional.empty()));
+        List<ServerNode> nodes = store instanceof StoreMetrics m
+                ? new MetricsReader().read("server nodes", m::serverNodes, MetricsReader.COUNTERS).orElse(single)
+                : single;
         Map<String, Optional<Path>> dataDirs = new LinkedHashMap<>();
         List<ProbeTargets.Server> servers = new ArrayList<>();
         for (ServerNode n : distinct(nodes)) {

@@ -1,42 +1,82 @@
 package io.linkbench.run;
 
 import io.linkbench.measure.IntervalPoint;
-import io.linkbench.measure.Phase;
-import io.linkbench.measure.PhaseObserver;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreMetrics;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The store's counters per interval: reads {@link StoreMetrics#counters()} when a phase starts and at the
- * end of every interval, and gives each counter's delta as the rate
- * {@value IntervalPoint#STORE_COUNTER_PREFIX}{@code <counter>} (a counter that went backwards, a server
- * restart, is left out of that interval). Nothing for a store without counters. Runs on the phase's
- * monitoring thread only.
+ * The store's counters per interval: read when a phase starts and at the end of every interval, each
+ * counter's delta given as the rate {@value IntervalPoint#STORE_COUNTER_PREFIX}{@code <counter>} (a counter
+ * that went backwards, a server restart, is left out of that interval). An interval whose reading is
+ * missing (the server did not answer in time, {@link MetricsReader}) has no counters, nor has the one after
+ * it; {@link #missing()} says why. A reading waits at most half the interval, between 1 and
+ * {@link MetricsReader#COUNTERS} seconds, so that the status line after a stalled read comes late by that much
+ * at most. Nothing for a store without counters. Used by the phase's monitoring thread only.
  */
-public final class IntervalCounters implements PhaseObserver {
+final class IntervalCounters {
     private final GraphStore store;
+    private final MetricsReader reads;
     private Map<String, Long> last;
+    private MetricsReader.Reading<Map<String, Long>> first;
+    private String missing = "";
+    private int skipped;
 
-    public IntervalCounters(GraphStore store) {
+    IntervalCounters(GraphStore store, MetricsReader reads) {
         this.store = store;
+        this.reads = reads;
     }
 
-    @Override
-    public void phaseStarted(Phase phase, int loop) {
-        last = store instanceof StoreMetrics ? StoreCounters.read(store) : null;
+    /** The phase starts: the first reading. */
+    void start() {
+        if (store instanceof StoreMetrics) {
+            first = take(MetricsReader.COUNTERS);
+        }
     }
 
-    @Override
-    public Map<String, Double> intervalRates() {
-        if (last == null) {
+    /**
+     * The phase's first reading while no interval has ended since (a window that opens with the phase starts
+     * from it rather than read again), or null.
+     */
+    MetricsReader.Reading<Map<String, Long>> first() {
+        return first;
+    }
+
+    /** The rates of the interval of {@code seconds} that ends now, empty when its counters are missing. */
+    Map<String, Double> next(double seconds) {
+        first = null;
+        if (!(store instanceof StoreMetrics)) {
             return Map.of();
         }
-        Map<String, Long> now = StoreCounters.read(store);
+        Map<String, Long> before = last;
+        long wait = Math.max(1000, Math.min(MetricsReader.COUNTERS.toMillis(), (long) (seconds * 500)));
+        Map<String, Long> now = take(Duration.ofMillis(wait)).value();
         Map<String, Double> out = new LinkedHashMap<>();
-        StoreCounters.delta(last, now).forEach((k, v) -> out.put(IntervalPoint.STORE_COUNTER_PREFIX + k, (double) v));
-        last = now;
+        if (before != null && now != null) {
+            StoreCounters.delta(before, now).forEach((k, v) -> out.put(IntervalPoint.STORE_COUNTER_PREFIX + k, (double) v));
+        }
         return out;
+    }
+
+    /** Why the last reading is missing, or "" when it was read. */
+    String missing() {
+        return missing;
+    }
+
+    /** Readings missed so far. */
+    int skipped() {
+        return skipped;
+    }
+
+    private MetricsReader.Reading<Map<String, Long>> take(Duration deadline) {
+        MetricsReader.Reading<Map<String, Long>> r = StoreCounters.read(reads, store, deadline);
+        missing = r.missing();
+        if (!r.read()) {
+            skipped++;
+        }
+        last = r.value();
+        return r;
     }
 }

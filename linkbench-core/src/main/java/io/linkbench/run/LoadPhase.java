@@ -24,7 +24,10 @@ import java.util.Optional;
 /**
  * The load phase: one thread loads the nodes of this host's slice of [startid1, maxid1) and
  * {@code loaders} threads load links and counts ({@link LoadWorkers}). Progress is printed every
- * {@code progressfreq} seconds. Afterwards the store's post-load steps and the write-back step run,
+ * {@code progressfreq} seconds, also while the server stalls (it then says so); when every loader has
+ * waited inside a store call for longer than {@code load_stall_limit}, the load ends failed: the server
+ * stalled. After a stop request the loaders still inside a store call are left behind once the server does
+ * not answer ({@link StopWait}). Afterwards the store's post-load steps and the write-back step run,
  * each timed ({@link PostLoadSteps}). The cost window covers all of it: one segment for the inserts
  * ({@code insert}), one per step ({@code step: NAME}), and the total. Built by {@link PhaseContext#load}.
  */
@@ -88,21 +91,10 @@ public final class LoadPhase {
         long start = System.nanoTime();
         try (runner) {
             runner.openSessions(run.loaders() + 1);
-            runner.createWorkers(LoadWorkers::name, loaders::worker);
+            runner.createWorkers(LoadWorkers::name, (i, session) -> loaders.worker(i, session, runner.calls().slot(i)));
             runner.startWorkers();
             Progress progress = new Progress(out, ctx.liveProgress(), nodes, expectedLinks, start);
-            double progressNanos = run.progressSeconds() * 1e9;
-            long nextReport = start + (long) progressNanos;
-            for (Thread t : runner.workers()) {
-                while (t.isAlive()) {
-                    t.join(Math.max(1, Math.min(100, (nextReport - System.nanoTime()) / 1_000_000)));
-                    if (System.nanoTime() < nextReport) {
-                        continue;
-                    }
-                    progress.report(interval(runner, recorder, start, points));
-                    nextReport += (long) progressNanos;
-                }
-            }
+            watch(runner, recorder, progress, start, points, new StopWait(ctx, store));
             interval(runner, recorder, start, points);
             progress.finish();
         }
@@ -113,7 +105,7 @@ public final class LoadPhase {
         }
         List<OpStats> stats = recorder.results();
         out.println(finalLine(stats, seconds));
-        PostLoadSteps steps = new PostLoadSteps(ctx, store, runner.countersAtWindowStart());
+        PostLoadSteps steps = new PostLoadSteps(ctx, store, runner.countersAtWindowStart(), new StopWait(ctx, store));
         steps.endInserts();
         if (store instanceof LoadHooks hooks && !control.interrupted() && fleet.index() == 0) {
             steps.runStoreSteps(hooks, warnings);
@@ -128,13 +120,22 @@ public final class LoadPhase {
                 LoadRecord.save(store, starting.completedAt(Instant.now()));
             }
         }
+        if (runner.anyAlive()) {
+            StoreCalls.Waiting w = runner.calls().waiting(System.nanoTime());
+            warnings.add(String.format(Locale.ROOT, "%d loaders were still inside a store call when the load ended, for"
+                    + " up to %.0f s (the server stalled?); their batches are not counted", w.inCall(), w.longestSeconds()));
+        }
+        PhaseEnd end = runner.end(PhaseEnd.LOADED);
+        if (end.cutShort()) {
+            out.printf(Locale.ROOT, "load phase %s%n", end.describe());
+        }
         PhaseCost cost = window.cost();
         if (writeBackSkipped.isPresent() && !cost.figures().isEmpty()) {
             cost = cost.plus(Map.of(), List.of(PhaseCost.STEP_PART + PostLoadSteps.WRITE_BACK + ": skipped: "
                     + writeBackSkipped.get()));
         }
         return new PhaseResult(Phase.LOAD, 0, new PhaseResult.Window(wallStart, System.currentTimeMillis(), seconds),
-                PhaseResult.Latency.closedLoop(stats), runner.end(PhaseEnd.LOADED), warnings,
+                PhaseResult.Latency.closedLoop(stats), end, warnings,
                 window.readings(loaders.logicalBytes()), steps.seconds(),
                 cost, points, new PhaseResult.GraphFacts(loaders.graph(expectedLinks), null, 0));
     }
@@ -146,6 +147,42 @@ public final class LoadPhase {
                 PhaseResult.Latency.closedLoop(new PhaseRecorder(STEP_NAMES, false).results()),
                 PhaseEnd.interrupted(control.reason()), List.of("stopped before start_at"),
                 new PhaseResult.StoreReadings(Map.of(), -1), Map.of(), null, List.of(), new PhaseResult.GraphFacts(null, null, 0));
+    }
+
+    /**
+     * Waits for the loaders, with a progress line every {@code progressfreq} seconds; fails the load when every
+     * loader still at work has waited inside a store call for longer than {@code load_stall_limit}, and stops
+     * waiting after a stop request once {@code stop} gives up on them.
+     */
+    private void watch(PhaseRunner runner, PhaseRecorder recorder, Progress progress, long start,
+                       List<IntervalPoint> points, StopWait stop) throws InterruptedException {
+        long progressNanos = (long) (run.progressSeconds() * 1e9);
+        long nextReport = start + progressNanos;
+        while (runner.anyAlive()) {
+            long now = System.nanoTime();
+            if (now >= nextReport) {
+                IntervalSample s = interval(runner, recorder, start, points);
+                progress.report(s, runner.intervalNotes(s, "loaders"));
+                nextReport += progressNanos * Math.max(1, (now - nextReport) / progressNanos + 1);
+            }
+            int alive = runner.alive();
+            if (!control.interrupted() && runner.calls().waiting(now).allLongerThan(alive, run.loadStallNanos())) {
+                control.fail(String.format(Locale.ROOT, "the server stalled: %d of %d loaders have each waited inside a"
+                        + " store call for more than %s s (load_stall_limit) with no batch finished since",
+                        alive, runner.workers().size(), RequestPhase.plain(run.loadStallSeconds())));
+                return;
+            }
+            if (stop.giveUp(now)) {
+                return;
+            }
+            long wait = Math.max(1, Math.min(100, (nextReport - System.nanoTime()) / 1_000_000));
+            for (Thread t : runner.workers()) {
+                if (t.isAlive()) {
+                    t.join(wait);
+                    break;
+                }
+            }
+        }
     }
 
     /** Ends a progress interval: a point for the charts and files. */

@@ -21,7 +21,9 @@ import java.util.concurrent.atomic.LongAdder;
  * The load phase's workers over one host's slice of the ids: worker 0 loads the nodes, workers 1..N
  * the links and counts, taking chunks of {@code load_chunk_size} id1s from a shared cursor (so a slow
  * chunk never leaves the others idle), in bulk batches of {@code bulk_insert_count} rows. Each batch is
- * timed; retryable failures are retried; any other failure stops the load ({@link RunControl#fail}).
+ * timed and marked as a store call ({@link StoreCalls}); retryable failures are retried; any other failure
+ * stops the load ({@link RunControl#fail}), unless the load was stopped already (a failure then is the
+ * stop's doing).
  */
 final class LoadWorkers {
     private final RunConfig run;
@@ -53,9 +55,12 @@ final class LoadWorkers {
         return index == 0 ? "node-loader" : "link-loader-" + index;
     }
 
-    /** Worker {@code index}'s work on {@code session}: the nodes for 0, links and counts for the others. */
-    Runnable worker(int index, StoreSession session) {
-        WorkerRecorder w = recorder.newWorker();
+    /**
+     * Worker {@code index}'s work on {@code session}: the nodes for 0, links and counts for the others, each
+     * batch marked on {@code marks}.
+     */
+    Runnable worker(int index, StoreSession session, StoreCalls.Marks marks) {
+        Batches w = new Batches(recorder.newWorker(), marks);
         if (index == 0) {
             return guarded(name(index), () -> loadNodes(session, w));
         }
@@ -100,15 +105,23 @@ final class LoadWorkers {
             try {
                 work.run();
             } catch (StoreException e) {
-                failure.compareAndSet(null, e);
-                control.fail("load failed: " + e.getMessage());
+                if (!control.interrupted()) {
+                    failure.compareAndSet(null, e);
+                    control.fail("load failed: " + e.getMessage());
+                }
             } catch (RuntimeException | Error e) { // a dead loader must not end the load as if it were done
-                control.fail("load failed: " + name + " stopped: " + e);
+                if (!control.interrupted()) {
+                    control.fail("load failed: " + name + " stopped: " + e);
+                }
             }
         };
     }
 
-    private void loadNodes(StoreSession session, WorkerRecorder w) throws StoreException {
+    /** A worker's recorder, and the marks of its store calls. */
+    private record Batches(WorkerRecorder recorder, StoreCalls.Marks marks) {
+    }
+
+    private void loadNodes(StoreSession session, Batches w) throws StoreException {
         int batch = run.bulkInsertCount();
         Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
                 Seeds.derive(run.seed(), Seeds.Stream.NODES, -1));
@@ -145,7 +158,7 @@ final class LoadWorkers {
      * of one id1 and the start of the next), so a loader holds one batch whatever the degree; the
      * interrupt is checked before every batch.
      */
-    private void loadLinks(int loader, StoreSession session, WorkerRecorder w, GraphTally tally) throws StoreException {
+    private void loadLinks(int loader, StoreSession session, Batches w, GraphTally tally) throws StoreException {
         int batch = run.bulkInsertCount();
         Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
                 Seeds.derive(run.seed(), Seeds.Stream.LINKS, -1 - loader));
@@ -181,16 +194,25 @@ final class LoadWorkers {
     }
 
     /** Writes the whole buffer as one timed batch (retried when retryable) and clears it. */
-    private <T> void write(LoadStep loadStep, List<T> rows, WorkerRecorder w, Retrier retrier, BatchWrite<T> sink)
+    private <T> void write(LoadStep loadStep, List<T> rows, Batches b, Retrier retrier, BatchWrite<T> sink)
             throws StoreException {
         if (rows.isEmpty()) {
             return;
         }
         int step = loadStep.ordinal();
+        WorkerRecorder w = b.recorder();
         for (int attempt = 0; ; attempt++) {
             long t0 = System.nanoTime();
+            StoreException failed = null;
+            b.marks().enter(t0);
             try {
                 sink.write(rows);
+            } catch (StoreException e) {
+                failed = e;
+            } finally {
+                b.marks().exit();
+            }
+            if (failed == null) {
                 w.recordService(step, System.nanoTime() - t0);
                 w.addRows(step, rows.size());
                 long bytes = 0;
@@ -200,11 +222,10 @@ final class LoadWorkers {
                 logicalBytes.add(bytes);
                 rows.clear();
                 return;
-            } catch (StoreException e) {
-                if (!retrier.retry(e, attempt, Long.MAX_VALUE, step, w)) {
-                    w.recordError(step, e.kind());
-                    throw e;
-                }
+            }
+            if (!retrier.retry(failed, attempt, Long.MAX_VALUE, step, w)) {
+                w.recordError(step, failed.kind());
+                throw failed;
             }
         }
     }

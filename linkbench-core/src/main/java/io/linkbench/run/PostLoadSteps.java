@@ -18,13 +18,17 @@ import java.util.Optional;
 /**
  * What the load does after its inserts, each timed and each ending a cost segment: the store's own
  * post-load steps ({@link LoadHooks}), then the write-back step that waits for the data's dirty pages
- * ({@code load_writeback}). The inserts are the window's first segment ({@link #endInserts}).
+ * ({@code load_writeback}). The inserts are the window's first segment ({@link #endInserts}). A store's
+ * step runs on a thread of its own: a stop request cancels it, and when it has not ended and its server does
+ * not answer ({@link StopWait}), the load goes on without it.
  */
 final class PostLoadSteps {
     /** The post-load step that waits for the data's dirty pages ({@code load_writeback}). */
     static final String WRITE_BACK = "write-back";
 
     private final GraphStore store;
+    private final MetricsReader reads;
+    private final StopWait stop;
     private final RunControl control;
     private final PrintStream out;
     private final PhaseObserver observer;
@@ -32,9 +36,14 @@ final class PostLoadSteps {
     private final Map<String, Double> seconds = new LinkedHashMap<>();
     private Map<String, Long> last;
 
-    /** @param atStart the store's counters when the load's window opened */
-    PostLoadSteps(PhaseContext ctx, GraphStore store, Map<String, Long> atStart) {
+    /**
+     * @param atStart the store's counters when the load's window opened
+     * @param stop    when to give up on a step after a stop request
+     */
+    PostLoadSteps(PhaseContext ctx, GraphStore store, Map<String, Long> atStart, StopWait stop) {
         this.store = store;
+        this.stop = stop;
+        this.reads = ctx.reads();
         this.control = ctx.control();
         this.out = ctx.out();
         this.observer = ctx.observer();
@@ -52,10 +61,10 @@ final class PostLoadSteps {
         endSegment(PhaseCost.INSERT_PART);
     }
 
-    /** The segment {@code name} (insert window or post-load step) ends now. */
+    /** The segment {@code name} (insert window or post-load step) ends now; without counters when they are missing. */
     private void endSegment(String name) {
-        Map<String, Long> now = StoreCounters.read(store);
-        observer.segmentEnded(name, StoreCounters.delta(last, now));
+        Map<String, Long> now = StoreCounters.read(reads, store).value();
+        observer.segmentEnded(name, last == null || now == null ? Map.of() : StoreCounters.delta(last, now));
         last = now;
     }
 
@@ -73,7 +82,7 @@ final class PostLoadSteps {
             out.printf(Locale.ROOT, "post-load step: %s ...%n", name);
             long t0 = System.nanoTime();
             try (RunControl.Registration r = control.onInterrupt(step.canceller())) {
-                step.run();
+                runUntilStopped(step);
             } catch (StoreException e) {
                 if (!control.interrupted()) {
                     throw e;
@@ -93,11 +102,55 @@ final class PostLoadSteps {
     }
 
     /**
+     * Runs {@code step} on a daemon thread and waits for it; after a stop request, until {@link StopWait} gives up
+     * on it (its server does not answer), when the step is left behind.
+     */
+    private void runUntilStopped(LoadHooks.Step step) throws StoreException {
+        StoreException[] failed = new StoreException[1];
+        Throwable[] broke = new Throwable[1];
+        Thread t = new Thread(() -> {
+            try {
+                step.run();
+            } catch (StoreException e) {
+                failed[0] = e;
+            } catch (RuntimeException | Error e) { // thrown again on the load's thread
+                broke[0] = e;
+            }
+        }, "post-load-step");
+        t.setDaemon(true);
+        t.start();
+        try {
+            while (t.isAlive()) {
+                t.join(100);
+                if (t.isAlive() && stop.giveUp(System.nanoTime())) {
+                    out.printf(Locale.ROOT, "post-load step: %s did not stop after the stop request, and the server"
+                            + " does not answer: left behind%n", step.name());
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        if (failed[0] != null) {
+            throw failed[0];
+        }
+        if (broke[0] instanceof Error e) {
+            throw e;
+        }
+        if (broke[0] != null) {
+            throw (RuntimeException) broke[0];
+        }
+    }
+
+    /**
      * Waits for the data's file system to write its dirty pages, as the load's last step, timed; or
      * says why it cannot ({@code load_writeback = false}, no local data directory).
      */
     Optional<String> writeBack() throws InterruptedException {
-        Optional<Path> dir = store instanceof StoreMetrics m ? m.dataDirectory() : Optional.empty();
+        Optional<Path> dir = store instanceof StoreMetrics m
+                ? reads.read("data directory", m::dataDirectory, MetricsReader.COUNTERS).orElse(Optional.empty())
+                : Optional.empty();
         Optional<String> skip = WriteBack.skipReason(writeBackAsked, dir);
         if (skip.isPresent()) {
             out.printf(Locale.ROOT, "post-load step: %s skipped: %s%n", WRITE_BACK, skip.get());
@@ -107,7 +160,7 @@ final class PostLoadSteps {
         long t0 = System.nanoTime();
         String command;
         try {
-            command = WriteBack.sync(dir.get());
+            command = WriteBack.sync(dir.get(), control);
         } catch (IOException e) {
             out.printf(Locale.ROOT, "post-load step: %s failed: %s%n", WRITE_BACK, e.getMessage());
             return Optional.of(e.getMessage());

@@ -29,7 +29,8 @@ final class Progress {
         this.startNanos = startNanos;
     }
 
-    void report(IntervalSample s) {
+    /** A report of the interval {@code s}, with {@code notes} (a stalled server, missing counters) at its end. */
+    void report(IntervalSample s, String notes) {
         long[] rows = s.rows();
         nodesDone += rows[LoadStep.LOAD_NODES.ordinal()];
         linksDone += rows[LoadStep.LOAD_LINKS.ordinal()];
@@ -41,7 +42,7 @@ final class Progress {
         double rate = s.seconds() > 0 ? s.totalRows() / s.seconds() : 0;
         double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : Double.NaN;
         String text = String.format(Locale.ROOT, "%5.1f%%  nodes %,d  links %,d  counts %,d  %,.0f rows/s  elapsed %s  ETA %s",
-                fraction * 100, nodesDone, linksDone, countsDone, rate, clock(elapsed), clock(eta));
+                fraction * 100, nodesDone, linksDone, countsDone, rate, clock(elapsed), clock(eta)) + notes;
         if (live) {
             int filled = (int) Math.round(fraction * BAR);
             out.print("\r[" + "#".repeat(filled) + " ".repeat(BAR - filled) + "] " + text + "   ");

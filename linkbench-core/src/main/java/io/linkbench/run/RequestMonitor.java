@@ -12,15 +12,13 @@ import java.util.Map;
 
 /**
  * The request phase's own thread while the requesters run: status lines every {@code displayfreq}
- * seconds, the start of the measured window once the warm-up is over, the backlog warning of an open
- * loop, and the deadline after which requesters that do not stop count as stuck.
+ * seconds (which say when the server looks stalled, and when its counters could not be read), the start
+ * of the measured window once the warm-up is over, the backlog warning of an open loop, and the limits
+ * after which requesters that do not stop are left behind: {@code stall_limit} past the phase's end (the
+ * phase then fails: the server stalled), or after a stop request once the server does not answer
+ * ({@link StopWait}).
  */
 final class RequestMonitor {
-    /** How long requesters may take to finish their last call after the deadline before the phase gives up on them. */
-    static final long GRACE_NANOS = 30_000_000_000L;
-    static final String STUCK = "requesters did not stop within " + GRACE_NANOS / 1_000_000_000L
-            + " s after the deadline (a store call hung)";
-
     private final PhaseContext ctx;
     private final PhaseRunner runner;
     private final PhaseRecorder recorder;
@@ -91,9 +89,13 @@ final class RequestMonitor {
         return s;
     }
 
-    /** Watches the workers until they all ended, or {@link #GRACE_NANOS} after {@code deadline}. */
-    void watch(List<Thread> workers, long deadline) throws InterruptedException {
+    /**
+     * Watches the workers until they all ended, {@code stall_limit} after {@code deadline} (the run then fails:
+     * the server stalled), or after a stop request once {@code stop} gives up on them.
+     */
+    void watch(List<Thread> workers, long deadline, StopWait stop) throws InterruptedException {
         PrintStream out = ctx.out();
+        RunControl control = ctx.control();
         long displayNanos = (long) (ctx.run().displaySeconds() * 1e9);
         long nextDisplay = startNanos + displayNanos;
         while (true) {
@@ -106,28 +108,42 @@ final class RequestMonitor {
             if (now >= nextDisplay) {
                 IntervalSample s = interval(now);
                 out.println(StatusLine.format(measuredStartNanos < 0 ? " warm-up" : "",
-                        (now - startNanos) / 1e9, s, names));
+                        (now - startNanos) / 1e9, s, names) + runner.intervalNotes(s, "requesters"));
                 checkBacklog(s);
                 nextDisplay += displayNanos * Math.max(1, (now - nextDisplay) / displayNanos + 1);
             }
             if (!runner.anyAlive()) {
                 break;
             }
-            if (now > deadline + GRACE_NANOS) {
-                ctx.control().fail(STUCK);
+            if (now > deadline + ctx.run().stallNanos() && !control.interrupted()) {
+                control.fail(stalled());
+                break;
+            }
+            if (stop.giveUp(now)) {
                 break;
             }
             long until = Math.min(nextDisplay, measuredStartNanos < 0 ? warmupEnd : Long.MAX_VALUE);
             long wait = Math.max(1_000_000L, Math.min(until - System.nanoTime(), 100_000_000L));
-            workers.get(0).join(Math.max(1, wait / 1_000_000L));
-        }
-        for (Thread t : workers) {
-            t.join(1000);
+            for (Thread t : workers) { // the first one still at work: a join on an ended one would not wait
+                if (t.isAlive()) {
+                    t.join(Math.max(1, wait / 1_000_000L));
+                    break;
+                }
+            }
         }
         if (measuredStartNanos < 0) { // stopped during warm-up: nothing was measured
             recorder.reset();
             startWindow(System.nanoTime());
         }
+    }
+
+    /** Why the phase fails when requesters are still inside store calls {@code stall_limit} after its end. */
+    private String stalled() {
+        StoreCalls.Waiting w = runner.calls().waiting(System.nanoTime());
+        return String.format(Locale.ROOT, "the server stalled: %d of %d requesters were still inside a store call %s s"
+                        + " after the phase's end (stall_limit), for up to %.0f s; their calls are not counted",
+                w.inCall(), runner.workers().size(), RequestPhase.plain(ctx.run().stallSeconds()),
+                w.longestSeconds());
     }
 
     /** Open loop: warns once when the schedule lag grew over three intervals in a row and exceeds 1 s. */

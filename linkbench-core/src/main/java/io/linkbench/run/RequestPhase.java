@@ -90,7 +90,8 @@ public final class RequestPhase {
                 Requester r = new Requester(session, new RequestGenerator(workload, shape, seed, stream),
                         recorder.newWorker(), calls,
                         new Retrier(run.maxRetries(), run.retryBackoffMs(), control, Seeds.derive(seed, Seeds.Stream.REQUESTS, -1 - stream)),
-                        quota, warmupEnd, warmup, deadline, schedule, control, busy == null ? null : busy.slot(i));
+                        quota, warmupEnd, warmup, deadline, schedule, control,
+                        busy == null ? runner.calls().slot(i) : StoreCalls.Marks.both(runner.calls().slot(i), busy.slot(i)));
                 requesters.add(r);
                 return r;
             });
@@ -98,22 +99,22 @@ public final class RequestPhase {
             runner.phaseStarted();
             runner.startWorkers();
             RequestMonitor monitor = new RequestMonitor(ctx, runner, recorder, names, startNanos, warmupEnd, warmup, busy);
-            monitor.watch(runner.workers(), deadline);
+            monitor.watch(runner.workers(), deadline, new StopWait(ctx, store));
             long endNanos = System.nanoTime();
             monitor.interval(endNanos);
-            boolean stuck = runner.anyAlive();
             List<String> warnings = new ArrayList<>(monitor.warnings());
-            if (stuck) {
-                warnings.add("some requesters were still inside a store call " + RequestMonitor.GRACE_NANOS / 1_000_000_000L
-                        + " s after the deadline; their last calls are not counted");
+            StoreCalls.Waiting stuck = runner.calls().waiting(endNanos);
+            if (runner.anyAlive()) { // left behind by the monitor: the run was stopped or failed meanwhile
+                warnings.add(String.format(Locale.ROOT, "%d of %d requesters were still inside a store call when the phase"
+                        + " ended, for up to %.0f s (the server stalled?); their calls are not counted", stuck.inCall(),
+                        threads, stuck.longestSeconds()));
             }
             long measuredStart = monitor.measuredStartNanos();
             double seconds = Math.max(0, (endNanos - measuredStart) / 1e9);
             long wallMeasuredStart = wallStart + (measuredStart - startNanos) / 1_000_000;
             List<OpStats> stats = recorder.results();
             PhaseRunner.WindowEnd window = runner.endWindow(stats.stream().mapToLong(OpStats::count).sum(), warnings);
-            PhaseEnd end = stuck && !control.failed() ? PhaseEnd.failed(RequestMonitor.STUCK)
-                    : runner.end(limit(requesters.stream().allMatch(Requester::usedQuota))); // an open loop ends its last slot early
+            PhaseEnd end = runner.end(limit(requesters.stream().allMatch(Requester::usedQuota))); // an open loop ends its last slot early
             if (!end.cutShort()) {
                 Optional<String> shortfall = Shortfall.of(requesters.stream()
                         .map(r -> new Shortfall.Calls(r.succeeded(), r.failed())).toList());
@@ -154,7 +155,8 @@ public final class RequestPhase {
                 plain(run.maxSeconds()), run.requests()));
     }
 
-    private static String plain(double seconds) {
+    /** {@code seconds} as written by a user: 8, 0.5. */
+    static String plain(double seconds) {
         return BigDecimal.valueOf(seconds).stripTrailingZeros().toPlainString();
     }
 

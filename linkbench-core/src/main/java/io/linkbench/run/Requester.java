@@ -38,7 +38,7 @@ public final class Requester implements Runnable {
     private final long deadlineNanos;
     private final ArrivalSchedule schedule;
     private final RunControl control;
-    private final BusyRequesters.Slot busy;
+    private final StoreCalls.Marks inCall;
     private final boolean[] reportedUnexpected = new boolean[Op.count()];
     private long done;
 
@@ -49,11 +49,14 @@ public final class Requester implements Runnable {
                 null);
     }
 
-    /** @param busy this requester's marks for counting the requesters inside a store call at once (open loop), or null */
+    /**
+     * @param inCall this requester's marks around each store call, retries included ({@link StoreCalls}, and in
+     *               an open loop {@link BusyRequesters} too), or null
+     */
     Requester(StoreSession session, RequestGenerator generator, WorkerRecorder recorder, OpCalls calls,
               Retrier retrier, long quota, long warmupEndNanos, WarmupGate warmup, long deadlineNanos,
-              ArrivalSchedule schedule, RunControl control, BusyRequesters.Slot busy) {
-        this.busy = busy;
+              ArrivalSchedule schedule, RunControl control, StoreCalls.Marks inCall) {
+        this.inCall = inCall;
         this.session = session;
         this.generator = generator;
         this.recorder = recorder;
@@ -125,14 +128,14 @@ public final class Requester implements Runnable {
         if (start >= deadlineNanos) {
             return false;
         }
-        if (busy == null) {
+        if (inCall == null) {
             execute(r, intended, start);
         } else {
-            busy.enter(start);
+            inCall.enter(start);
             try {
                 execute(r, intended, start);
             } finally {
-                busy.exit(System.nanoTime());
+                inCall.exit();
             }
         }
         if (measuring) {

@@ -33,6 +33,10 @@ import java.util.stream.Stream;
  * @param probeDevices     block devices the IO probe counts, or empty to find those of the store's data
  * @param probeServerPid   the database server's pid for the CPU probe, or empty to ask the store
  * @param loadWriteback    wait for the data's dirty pages at the end of a load, as its write-back step
+ * @param stallSeconds     seconds a request phase may run past its end waiting for requesters inside a store
+ *                         call before it ends failed, the server stalled ({@code stall_limit})
+ * @param loadStallSeconds seconds every loader may wait inside a store call before the load ends failed, the
+ *                         server stalled ({@code load_stall_limit})
  * @param fleet            this host's place in a fleet; {@code requests} and {@code requestRate} are
  *                         already this host's share
  */
@@ -40,8 +44,8 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
                         int loadChunkSize, double progressSeconds, int requesters, long requests,
                         double maxSeconds, double warmupSeconds, double requestRate, Arrival arrival,
                         double displaySeconds, int maxRetries, long retryBackoffMs, List<String> probeDevices,
-                        OptionalLong probeServerPid, boolean loadWriteback,
-                        Fleet fleet) {
+                        OptionalLong probeServerPid, boolean loadWriteback, double stallSeconds,
+                        double loadStallSeconds, Fleet fleet) {
 
     /** Every key {@link #from} reads, with its default: its own, then the {@link Fleet}'s. */
     public static final List<Setting> SETTINGS = Stream.of(List.of(
@@ -64,7 +68,9 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
             Setting.of("max_retries", "5", "retries of an operation that hit a deadlock, lock timeout or lost connection"),
             Setting.of("retry_backoff_ms", "10", "first back-off before a retry; doubles each time, with jitter"),
             Setting.of("probe_devices", "", "block devices to count IO on (comma-separated, e.g. nvme0n1); empty: those holding the store's data"),
-            Setting.of("probe_server_pid", "", "pid of the database server for its CPU and RSS; empty: as the store reports it")),
+            Setting.of("probe_server_pid", "", "pid of the database server for its CPU and RSS; empty: as the store reports it"),
+            Setting.of("stall_limit", "30", "seconds a request phase may run past its end (maxtime) waiting for requesters still inside a store call; then it ends failed: the server stalled"),
+            Setting.of("load_stall_limit", "60", "seconds every loader may wait inside a store call with no batch finishing; then the load ends failed: the server stalled (raise it when one batch may take longer)")),
             Fleet.SETTINGS).flatMap(List::stream).toList();
 
     /** Open-loop arrival schedules. */
@@ -99,11 +105,23 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
                 s.optional("probe_server_pid").isPresent()
                         ? OptionalLong.of(s.getLong("probe_server_pid", 1, Long.MAX_VALUE)) : OptionalLong.empty(),
                 s.getBoolean("load_writeback", true),
+                s.getDouble("stall_limit", 0.1, 86_400),
+                s.getDouble("load_stall_limit", 0.1, 86_400),
                 fleet);
         if (c.store.isBlank()) {
             throw new ConfigException("store is empty: name a store provider, e.g. store = rocksdb");
         }
         return c;
+    }
+
+    /** {@code stall_limit} in nanoseconds. */
+    long stallNanos() {
+        return (long) (stallSeconds * 1e9);
+    }
+
+    /** {@code load_stall_limit} in nanoseconds. */
+    long loadStallNanos() {
+        return (long) (loadStallSeconds * 1e9);
     }
 
     public boolean openLoop() {
@@ -117,6 +135,6 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
     public RunConfig withLoad(int newRequesters, double newRequestRate) {
         return new RunConfig(store, seed, schema, loaders, bulkInsertCount, loadChunkSize, progressSeconds, newRequesters,
                 requests, maxSeconds, warmupSeconds, fleet.share(newRequestRate), arrival, displaySeconds, maxRetries,
-                retryBackoffMs, probeDevices, probeServerPid, loadWriteback, fleet);
+                retryBackoffMs, probeDevices, probeServerPid, loadWriteback, stallSeconds, loadStallSeconds, fleet);
     }
 }

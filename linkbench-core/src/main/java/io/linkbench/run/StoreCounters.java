@@ -1,26 +1,30 @@
 package io.linkbench.run;
 
 import io.linkbench.store.GraphStore;
-import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreMetrics;
+import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Reads a store's optional counters and size, and takes deltas of counters over a phase. */
+/**
+ * Reads a store's optional counters and size, each within its deadline ({@link MetricsReader}), and takes
+ * deltas of counters over a phase.
+ */
 final class StoreCounters {
     private StoreCounters() {
     }
 
-    /** The store's counters now, or an empty map when it has none or they cannot be read. */
-    static Map<String, Long> read(GraphStore store) {
+    /** The store's counters now (none for a store without them), or why they could not be read. */
+    static MetricsReader.Reading<Map<String, Long>> read(MetricsReader reads, GraphStore store) {
+        return read(reads, store, MetricsReader.COUNTERS);
+    }
+
+    /** As {@link #read(MetricsReader, GraphStore)}, waiting at most {@code deadline}. */
+    static MetricsReader.Reading<Map<String, Long>> read(MetricsReader reads, GraphStore store, Duration deadline) {
         if (store instanceof StoreMetrics m) {
-            try {
-                return m.counters();
-            } catch (StoreException | RuntimeException e) {
-                return Map.of();
-            }
+            return reads.read("server counters", m::counters, deadline);
         }
-        return Map.of();
+        return MetricsReader.Reading.of(Map.of());
     }
 
     /** after - before for every counter in both; counters that went backwards (a restart) are left out. */
@@ -35,15 +39,11 @@ final class StoreCounters {
         return d;
     }
 
-    /** The store's size in bytes, or -1 when unknown. */
-    static long size(GraphStore store) {
+    /** The store's size in bytes (-1 when it cannot tell, or has no size), or why it could not be read. */
+    static MetricsReader.Reading<Long> size(MetricsReader reads, GraphStore store) {
         if (store instanceof StoreMetrics m) {
-            try {
-                return m.sizeBytes().orElse(-1);
-            } catch (StoreException | RuntimeException e) {
-                return -1;
-            }
+            return reads.read("data size", () -> m.sizeBytes().orElse(-1), MetricsReader.SLOW);
         }
-        return -1;
+        return MetricsReader.Reading.of(-1L);
     }
 }

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Waits until the file system holding a store's data has written its dirty pages: {@code sync -f DIR}
  * (coreutils' {@code syncfs(2)}), or a plain {@code sync} of every file system when {@code -f} fails.
- * Java cannot call {@code syncfs} itself.
+ * Java cannot call {@code syncfs} itself. A stop request ends the wait (the command is left to finish).
  */
 final class WriteBack {
     private static final long TIMEOUT_MINUTES = 60;
@@ -40,26 +40,32 @@ final class WriteBack {
      * Syncs the file system of {@code dataDir}.
      *
      * @return the command that succeeded, e.g. {@code sync -f /data}
-     * @throws IOException when neither command succeeds
+     * @throws IOException when neither command succeeds, or {@code control} stopped the run meanwhile
      */
-    static String sync(Path dataDir) throws IOException, InterruptedException {
+    static String sync(Path dataDir, RunControl control) throws IOException, InterruptedException {
         List<String> syncfs = List.of("sync", "-f", dataDir.toString());
-        if (run(syncfs)) {
+        if (run(syncfs, control)) {
             return String.join(" ", syncfs);
         }
-        if (run(List.of("sync"))) {
+        if (!control.interrupted() && run(List.of("sync"), control)) {
             return "sync";
+        }
+        if (control.interrupted()) {
+            throw new IOException("stopped before the dirty pages of " + dataDir + " were written");
         }
         throw new IOException("neither 'sync -f " + dataDir + "' nor 'sync' succeeded");
     }
 
-    private static boolean run(List<String> command) throws InterruptedException {
+    private static boolean run(List<String> command, RunControl control) throws InterruptedException {
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-                p.destroy();
-                return false;
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(TIMEOUT_MINUTES);
+            while (!p.waitFor(100, TimeUnit.MILLISECONDS)) {
+                if (control.interrupted() || System.nanoTime() > deadline) {
+                    p.destroy();
+                    return false;
+                }
             }
             return p.exitValue() == 0;
         } catch (IOException e) {

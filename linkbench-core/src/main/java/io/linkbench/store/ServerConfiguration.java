@@ -9,7 +9,7 @@ import java.util.Map;
  * {@code buildInfo}.
  *
  * <p>Who calls it: the {@code run} command, once per run, right after the store is opened and before
- * any phase, from one thread. linkbench writes the result to {@code server-config.txt} in the run
+ * any phase, from one thread, waiting 30 s at most (a server that does not answer leaves the file out). linkbench writes the result to {@code server-config.txt} in the run
  * directory (lines {@code name = value}, sorted by name, values that look like credentials hidden) and
  * names that file in {@code result.json}; it is never printed on the console. A store returns
  * everything the server reports, without choosing: the point is to let two runs be compared setting by

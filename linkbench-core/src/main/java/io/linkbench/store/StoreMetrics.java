@@ -9,9 +9,12 @@ import java.util.OptionalInt;
 
 /**
  * A store that exposes server or engine counters and its size, for the cost report. The reporter
- * takes {@link #counters()} at the start and end of a phase and reports the differences. Its methods
- * are called from one thread at a time (the phase's monitoring thread, or the main thread between
- * phases) while sessions may be working.
+ * takes {@link #counters()} at the start and end of a phase and at every interval, and reports the
+ * differences. Its methods are called one at a time, each on a short-lived thread of the driver's,
+ * while sessions may be working; the driver waits for each within a deadline (a few seconds) and goes
+ * on without the figure when it is late. A late call is left running, so it may still run when the
+ * driver calls another method: give the server's reads a network timeout of their own (e.g.
+ * {@code socket_timeout}), so that a server that stops answering ends them.
  *
  * <pre>{@code
  * Map<String, Long> before = store.counters();

@@ -25,7 +25,10 @@ final class Connector {
         AUTOCOMMIT,
         /** Explicit transactions; UPDATE and INSERT ... ON DUPLICATE KEY UPDATE count changed rows. */
         TRANSACTIONAL,
-        /** Schema changes, metrics, verification: no read timeout, autocommit. */
+        /**
+         * Schema changes, metrics, verification: autocommit, no read timeout (the store's own admin connection
+         * then sets {@code socket_timeout} for all but schema changes).
+         */
         ADMIN
     }
 

@@ -9,6 +9,7 @@ import io.linkbench.store.LocalHost;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.ServerNode;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.jdbc.AdminTimeout;
 import io.linkbench.store.jdbc.SessionConnection;
 import io.linkbench.store.jdbc.SqlErrorMap;
 import io.linkbench.store.StoreException.Kind;
@@ -31,7 +32,9 @@ import java.util.OptionalLong;
 /**
  * The MySQL store: hands out {@link MySqlSession}s (two connections each) and does the process-wide
  * work (schema, metrics, verification) on one admin connection of its own, re-opened when lost. The
- * admin work is synchronized; sessions share nothing but the immutable configuration.
+ * admin work is synchronized; sessions share nothing but the immutable configuration. The admin
+ * connection waits at most {@code socket_timeout} for an answer (a stalled server fails the read, and
+ * no caller queues for ever behind it), except while it changes the schema or builds an index.
  */
 final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore, ConnectionLimit,
         io.linkbench.store.ServerConfiguration {
@@ -80,7 +83,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         Connector connector = new Connector(config);
         SqlText sql = new SqlText(config);
         SessionConnection<SqlConnection> admin = new SessionConnection<>(
-                () -> new SqlConnection(openAdmin(connector), sql), Errors.MAP, false);
+                () -> new SqlConnection(openAdmin(connector, config), sql), Errors.MAP, false);
         try {
             checkEngine(admin.get().jdbc(), config);
             return new MySqlGraphStore(config, connector, sql, admin);
@@ -151,7 +154,8 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     @Override
     public synchronized void prepareForLoad(SchemaMode mode) throws StoreException {
         try {
-            schema.prepareForLoad(admin(), mode);
+            Connection c = admin();
+            AdminTimeout.lifted(c, config.socketTimeoutMs(), () -> schema.prepareForLoad(c, mode));
             awaitSchemaOnEveryHost();
         } catch (SQLException e) {
             throw adminFailure("prepare the schema", e);
@@ -181,7 +185,8 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     @Override
     public synchronized void prepareForRequests() throws StoreException {
         try {
-            schema.prepareForRequests(admin());
+            Connection c = admin();
+            AdminTimeout.lifted(c, config.socketTimeoutMs(), () -> schema.prepareForRequests(c)); // may build the index
         } catch (SQLException e) {
             throw adminFailure("prepare the schema", e);
         }
@@ -224,7 +229,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
             if (!schema.hasLinkIndex(c)) {
                 stepThreadId = ((com.mysql.cj.jdbc.JdbcConnection) c).getId();
                 try {
-                    schema.addLinkIndex(c);
+                    AdminTimeout.lifted(c, config.socketTimeoutMs(), () -> schema.addLinkIndex(c));
                 } finally {
                     stepThreadId = -1;
                 }
@@ -245,6 +250,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
             return;
         }
         try (Connection c = connector.open(Connector.Purpose.ADMIN, false); Statement s = c.createStatement()) {
+            c.setNetworkTimeout(Runnable::run, config.connectTimeoutMs()); // a stalled server must not hold the stop
             s.execute("KILL QUERY " + id);
         } catch (SQLException | StoreException e) {
             // the server is gone or refuses: the step ends by itself
@@ -396,8 +402,14 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         return admin.get().jdbc();
     }
 
-    private static Connection openAdmin(Connector connector) throws StoreException {
+    private static Connection openAdmin(Connector connector, MySqlConfig config) throws StoreException {
         Connection c = connector.open(Connector.Purpose.ADMIN, false);
+        try {
+            c.setNetworkTimeout(Runnable::run, config.socketTimeoutMs());
+        } catch (SQLException e) {
+            SqlErrorMap.closeQuietly(c);
+            throw Errors.MAP.toStore("set the admin connection's read timeout", e);
+        }
         try (Statement s = c.createStatement()) {
             s.execute("SET SESSION information_schema_stats_expiry = 0"); // MySQL 8 caches table sizes for a day
         } catch (SQLException e) {

@@ -1,6 +1,7 @@
 package io.linkbench.store.mysql;
 
 import io.linkbench.store.LocalHost;
+import io.linkbench.tck.harness.ServerStall;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,12 +14,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The test server's process on this host, found by the test itself (the server's {@code @@pid_file}, a
- * process named mysqld or mariadbd), and a way to freeze it for a while with SIGSTOP and SIGCONT.
+ * process named mysqld or mariadbd), and a way to freeze it for a while with SIGSTOP and SIGCONT
+ * ({@link #pause}, or {@link #stop} and {@link #resume} around a {@link ServerStall} check).
  *
  * @param pid     the server's process id
  * @param dataDir the server's {@code @@datadir}
  */
-record LocalServerProcess(long pid, Path dataDir) {
+record LocalServerProcess(long pid, Path dataDir) implements ServerStall.Server {
 
     /** The server's process here, or null with the reason printed when it runs elsewhere or cannot be found. */
     static LocalServerProcess find() throws SQLException {
@@ -65,6 +67,20 @@ record LocalServerProcess(long pid, Path dataDir) {
             if (!kill("-CONT") && stopped) {
                 throw new IllegalStateException("kill -CONT " + pid + " failed: the server may still be stopped");
             }
+        }
+    }
+
+    @Override
+    public void stop() throws IOException, InterruptedException {
+        if (!kill("-STOP")) {
+            throw new IllegalStateException("kill -STOP " + pid + " failed");
+        }
+    }
+
+    @Override
+    public void resume() throws IOException, InterruptedException {
+        if (!kill("-CONT")) {
+            throw new IllegalStateException("kill -CONT " + pid + " failed: the server may still be stopped");
         }
     }
 

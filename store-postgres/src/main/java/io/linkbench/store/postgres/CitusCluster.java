@@ -20,7 +20,8 @@ import java.util.OptionalInt;
 /**
  * The nodes of a Citus cluster, as the coordinator's {@code pg_dist_node} lists them (the primaries:
  * the coordinator, group 0, and the workers), each with an admin connection of its own opened with
- * the store's credentials (autocommit, no statement timeout; opened on first use, re-opened after a
+ * the store's credentials (autocommit, no statement timeout, a read timeout of socket_timeout +
+ * connect_timeout as the store's own admin connection; opened on first use, re-opened after a
  * loss), and for a node on this host its postmaster's pid and data directory.
  *
  * <pre>{@code
@@ -64,7 +65,7 @@ final class CitusCluster implements AutoCloseable {
         SqlText sql = new SqlText(config);
         for (Node n : nodes) {
             Connector connector = new Connector(n.coordinator() ? config : config.at(n.address()));
-            admin.put(n, new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.ADMIN), sql),
+            admin.put(n, new SessionConnection<>(() -> new SqlConnection(PgGraphStore.openBounded(connector), sql),
                     Errors.MAP, false));
         }
     }

@@ -13,7 +13,10 @@ import java.util.Properties;
  * Opens pgJDBC connections: server-side prepared statements from the first execution
  * ({@code prepareThreshold=1}; the session keeps its statements), the configured isolation, and for
  * request and load connections a server-side {@code statement_timeout} of {@code socket_timeout}, so
- * a slow statement fails as 57014 (TIMEOUT) and leaves the connection usable. The user and password
+ * a slow statement fails as 57014 (TIMEOUT) and leaves the connection usable. A server that does not
+ * answer at all (stopped, or cut off) cannot time a statement out: request and load connections also
+ * wait at most {@code socket_timeout + connect_timeout} for any answer on the client's side
+ * ({@link #clientTimeoutMs}), after which the connection is lost (CONNECTION). The user and password
  * travel in {@link Properties}, never in the URL, so they appear in no message.
  */
 final class Connector {
@@ -35,6 +38,15 @@ final class Connector {
 
     Connector(PgConfig config) {
         this.config = config;
+    }
+
+    /**
+     * How long a connection waits for the server's answer on the client's side, in ms (0: no limit): a request or
+     * load connection {@code socket_timeout + connect_timeout}, later than the server's own statement timeout
+     * would answer. The store's admin connection takes the same for its short work (metrics, facts, load state).
+     */
+    int clientTimeoutMs() {
+        return config.socketTimeoutMs() == 0 ? 0 : config.socketTimeoutMs() + config.connectTimeoutMs();
     }
 
     /** A new connection to the configured database, on the first server. */
@@ -119,6 +131,9 @@ final class Connector {
             }
             c.setTransactionIsolation(config.isolation().jdbcLevel);
             c.setAutoCommit(purpose != Purpose.TRANSACTIONAL);
+            if (purpose != Purpose.ADMIN) {
+                c.setNetworkTimeout(Runnable::run, clientTimeoutMs());
+            }
             return c;
         } catch (SQLException | RuntimeException e) {
             SqlErrorMap.closeQuietly(c);

@@ -14,7 +14,9 @@ import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.VerificationReport;
+import io.linkbench.store.jdbc.AdminTimeout;
 import io.linkbench.store.jdbc.SessionConnection;
+import io.linkbench.store.jdbc.SqlErrorMap;
 import io.linkbench.store.postgres.Connector.Purpose;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -36,7 +38,9 @@ import java.util.OptionalLong;
  * when lost. The admin work is synchronized; sessions share nothing but immutable objects. On a Citus
  * coordinator ({@code citus} on, or auto and the database has the extension) the tables are
  * distributed ({@link CitusTables}) and the size, counters, connection headroom and configuration
- * cover every node ({@link CitusCluster}).
+ * cover every node ({@link CitusCluster}). The admin connections wait at most {@code socket_timeout +
+ * connect_timeout} for an answer ({@link Connector#clientTimeoutMs}), except while they change the
+ * schema or run a post-load step.
  */
 final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore, ConnectionLimit,
         io.linkbench.store.ServerConfiguration {
@@ -67,8 +71,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         this.citus = citus;
         this.schema = new Schema(config, sql, citus != null);
         this.readings = citus == null ? null : new CitusReadings(citus, schema.citus(), config.servers(), config.user());
-        this.admin = new SessionConnection<>(() -> new SqlConnection(connector.open(Purpose.ADMIN), sql),
-                Errors.MAP, false);
+        this.admin = new SessionConnection<>(() -> new SqlConnection(openBounded(connector), sql), Errors.MAP, false);
         this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         this.serverVersion = serverVersion;
     }
@@ -84,6 +87,18 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
                     CitusCluster.detect(config, c).orElse(null));
         } catch (SQLException e) {
             throw Errors.MAP.toStore("PostgreSQL server " + config.address(), e);
+        }
+    }
+
+    /** An admin connection that waits at most {@link Connector#clientTimeoutMs} for an answer. */
+    static Connection openBounded(Connector connector) throws StoreException {
+        Connection c = connector.open(Purpose.ADMIN);
+        try {
+            c.setNetworkTimeout(Runnable::run, connector.clientTimeoutMs());
+            return c;
+        } catch (SQLException e) {
+            SqlErrorMap.closeQuietly(c);
+            throw Errors.MAP.toStore("set the admin connection's read timeout", e);
         }
     }
 
@@ -140,7 +155,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     @Override
     public synchronized void prepareForLoad(SchemaMode mode) throws StoreException {
         admin("prepare the schema", c -> {
-            schema.prepareForLoad(c.jdbc(), mode);
+            AdminTimeout.lifted(c.jdbc(), connector.clientTimeoutMs(), () -> schema.prepareForLoad(c.jdbc(), mode));
             return null;
         });
     }
@@ -148,7 +163,8 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     @Override
     public synchronized void prepareForRequests() throws StoreException {
         admin("prepare the schema", c -> {
-            schema.prepareForRequests(c.jdbc());
+            // may build the index
+            AdminTimeout.lifted(c.jdbc(), connector.clientTimeoutMs(), () -> schema.prepareForRequests(c.jdbc()));
             return null;
         });
     }
@@ -202,7 +218,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
                 stepBackend = rs.getInt(1);
             }
             try {
-                work.run(c);
+                AdminTimeout.lifted(c, connector.clientTimeoutMs(), () -> work.run(c));
             } finally {
                 stepBackend = -1;
             }
@@ -222,6 +238,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         }
         try (Connection c = connector.open(Purpose.ADMIN);
              PreparedStatement ps = c.prepareStatement("SELECT pg_cancel_backend(?)")) {
+            c.setNetworkTimeout(Runnable::run, config.connectTimeoutMs()); // a stalled server must not hold the stop
             ps.setInt(1, pid);
             ps.execute();
         } catch (SQLException | StoreException e) {

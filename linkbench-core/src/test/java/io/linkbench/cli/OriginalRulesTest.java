@@ -3,15 +3,21 @@ package io.linkbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linkbench.measure.GraphStats;
+import io.linkbench.measure.RunResult;
+import io.linkbench.report.ResultFiles;
+import io.linkbench.run.RunSpec;
 import io.linkbench.store.StoreProviders;
 import io.linkbench.store.memory.MemoryStoreProvider;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,6 +109,30 @@ class OriginalRulesTest {
                 rulesLine());
     }
 
+    /** With the 2011 file the 2012 code shipped (skipped without it): the 2012 code's rows, exactly. */
+    @Test
+    void the2012CodesFilesWithThe2011FileLoadThe2012CodesRows() throws IOException {
+        String dir = System.getProperty("linkbench.data.dir");
+        Path data2011 = dir == null ? null : Path.of(dir, "Distribution_2011.dat");
+        Assumptions.assumeTrue(data2011 != null && Files.isReadable(data2011),
+                "skipped: Distribution_2011.dat not found in linkbench.data.dir=" + dir);
+        Files.copy(data2011, home.resolve("config/Distribution2011.dat"), StandardCopyOption.REPLACE_EXISTING);
+        ConfigLoader.Loaded files = ConfigLoader.load(List.of(store, workload2011), Map.of("maxid1", "10000001", "store", "memory"),
+                StoreProviders.of(new MemoryStoreProvider()));
+        assertEquals(44_458_555, RunSpec.from(files.settings()).shape().expectedLinks(), "at the files' own maxid1");
+
+        Path results = home.resolve("results");
+        assertEquals(0, run("-c", store.toString(), "-c", workload2011.toString(), "-D", "store=memory",
+                "-D", "maxid1=200001", "-D", "loaders=2", "-l", "--results", results.toString()), cli.err());
+        assertTrue(cli.out().contains("about 1,795,769 links"), cli.out());
+        try (var dirs = Files.list(results)) {
+            RunResult r = new ResultFiles().read(dirs.findFirst().orElseThrow());
+            GraphStats loaded = r.phases().get(0).graph().loaded();
+            assertEquals(1_795_769, loaded.linkRows(), "the 2012 code's link rows at 200,001 ids");
+            assertEquals(961_964, loaded.maxLinks(), "its giant node: 961,963 drawn, 961,964 rows by its split");
+        }
+    }
+
     @Test
     void theCappedTailCanStillBeAskedFor() {
         assertEquals(0, run("-c", store.toString(), "-c", workload2011.toString(), "-D", "store=memory",
@@ -137,7 +167,7 @@ class OriginalRulesTest {
 
     @Test
     void theForksMongoFileAloneReadsItsWorkloadBelowItAndRunsTheSameSet() throws IOException {
-        Files.copy(workload2017, home.resolve("config/FBWorkload.properties"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(workload2017, home.resolve("config/FBWorkload.properties"), StandardCopyOption.REPLACE_EXISTING);
         assertEquals(0, run("-c", mongo.toString(), "-D", "store=memory", "--print-config"), cli.err());
         assertRules2012("original");
         Files.writeString(mongo, MONGO_STORE);

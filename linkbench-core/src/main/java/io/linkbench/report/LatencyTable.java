@@ -44,7 +44,8 @@ public final class LatencyTable {
                         .append("  max ").append(Millis.of(lag.getMaxValue())).append('\n');
             }
         } else {
-            out.append("latency (ms):\n");
+            String unit = LatencyRows.loadUnit(phase);
+            out.append("latency (ms").append(unit.isEmpty() ? "" : ", " + unit).append("):\n");
             latencyTable(out, phase, shown, OpStats::service);
         }
         errors(out, phase);
@@ -97,7 +98,7 @@ public final class LatencyTable {
 
     private static void latencyTable(StringBuilder out, PhaseResult phase, List<OpStats> shown,
                                      Function<OpStats, Histogram> which) {
-        TextTable t = new TextTable("").row(LatencyRows.COLUMNS.toArray(String[]::new));
+        TextTable t = new TextTable("").row(LatencyRows.columns(phase).toArray(String[]::new));
         LatencyRows.of(phase, shown, which).forEach(t::row);
         t.appendTo(out);
     }

@@ -1,5 +1,6 @@
 package io.linkbench.report;
 
+import io.linkbench.measure.GrowthVerdict;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
 import java.util.ArrayList;
@@ -63,8 +64,8 @@ public final class LatencyTable {
             phase.steps().forEach((name, s) -> steps.add(name + " " + fmt("%.1f s", s))); // in the order they ran
             out.append("post-load steps: ").append(String.join(", ", steps)).append('\n');
         }
-        for (String w : phase.warnings()) {
-            out.append("warning: ").append(w).append('\n');
+        for (String w : phase.warnings()) { // a request phase's verdict stands out, as the loops' does
+            out.append(w.startsWith(GrowthVerdict.LEAD) ? GrowthVerdict.WARNING : "warning: ").append(w).append('\n');
         }
         return out.toString();
     }

@@ -10,6 +10,7 @@ import io.linkbench.report.compare.ComparisonRenderer;
 import io.linkbench.report.compare.FailCondition;
 import io.linkbench.report.compare.LoadedRun;
 import io.linkbench.report.compare.LoopChoice;
+import io.linkbench.report.compare.RequestAlignment;
 import io.linkbench.report.compare.SettingsDiff;
 import io.linkbench.run.LoadStep;
 import io.linkbench.workload.Op;
@@ -69,6 +70,11 @@ final class CompareCommand implements Callable<Integer> {
             + "(insert window, each post-load step, load = the total): secs ips r/i rKB/i wKB/i Mcpu/i srv_us/i cli_us/i srv_wKB/i")
     boolean parts;
 
+    @Option(names = "--by-requests", paramLabel = "N",
+            description = "then line the request phases up by requests done: a row every N requests with each run's"
+                    + " ops/s and GET_LINKS_LIST rows per call (the lists grow with the requests, not the time)")
+    Long byRequests;
+
     @Option(names = "--baseline", paramLabel = "DIR",
             description = "the run the others are compared with (ratios, --fail-if); default: the first DIR")
     Path baseline;
@@ -94,6 +100,9 @@ final class CompareCommand implements Callable<Integer> {
         LoopChoice chosenLoop = LoopChoice.parse(loop);
         if (parts && !phases.equals(List.of(Phase.LOAD))) {
             throw new ConfigException("--parts needs --phase load");
+        }
+        if (byRequests != null && byRequests < 1) {
+            throw new ConfigException("--by-requests " + byRequests + ": must be 1 or more (requests between two rows)");
         }
         List<String> operations = Stream.concat(Arrays.stream(Op.values()), Arrays.stream(LoadStep.values()))
                 .map(Enum::name).toList();
@@ -148,6 +157,12 @@ final class CompareCommand implements Callable<Integer> {
                 append(text, renderer.renderTrend(names.get(i),
                         loops.stream().map(x -> SummaryRow.trend(Integer.toString(x.loop() + 1), x)).toList(), f));
             }
+        }
+        if (byRequests != null) {
+            List<PhaseResult> requestPhases = runs.stream().map(r -> chosenPhase(r, Phase.REQUEST, chosenLoop.number() < 0
+                    ? LoopChoice.LAST : chosenLoop)).toList();
+            append(text, renderer.renderTable("requests lined up by requests done (after warm-up), not by time",
+                    RequestAlignment.rows(requestPhases, names, byRequests), f, List.of()));
         }
         settings(text, runs, names, renderer, f);
         return text.toString();

@@ -72,12 +72,17 @@ final class ConfigLoader {
         Map<String, String> notes = new LinkedHashMap<>();
         Map<String, String> perRequester = new LinkedHashMap<>(); // key -> the original file it came from
         Map<String, Source> storeKeyFrom = new LinkedHashMap<>();
+        OriginalRules rules = new OriginalRules();
         for (Source s : sources) {
             Map<String, String> values = s.original == null ? s.ours : s.original.values();
             refuseControlCharacters(values, s.name + ": ");
             refuseBothPasswords(values, s.name);
+            if (s.original != null) {
+                s.original.rules().ifPresent(c -> rules.offer(s.name, c));
+            }
             for (Map.Entry<String, String> e : values.entrySet()) {
                 set(given, notes, perRequester, storeKeyFrom, e.getKey(), e.getValue());
+                rules.given(s.name, e.getKey(), e.getValue());
             }
             if (s.original != null) {
                 s.original.notes().forEach((k, note) -> notes.put(k, s.name + ": " + note));
@@ -90,7 +95,11 @@ final class ConfigLoader {
         }
         refuseControlCharacters(overrides, "-D ");
         refuseBothPasswords(overrides, "-D");
-        overrides.forEach((k, v) -> set(given, notes, perRequester, storeKeyFrom, k, v));
+        overrides.forEach((k, v) -> {
+            set(given, notes, perRequester, storeKeyFrom, k, v);
+            rules.given("-D", k, v);
+        });
+        Optional<String> rulesLine = rules.apply(given, notes); // one rule set, whole, or one line refusing
         StoreProvider provider = provider(given, notes, providers);
         Set<String> storeKeys = provider.settings().stream().map(Setting::key).collect(Collectors.toSet());
         List<String> messages = new ArrayList<>();
@@ -110,9 +119,7 @@ final class ConfigLoader {
         declared.addAll(provider.settings());
         KeyCheck.rejectUnknown(given.keySet(), declared);
         convertPerRequester(given, notes, perRequester, messages);
-        if (notes.containsKey("workload_rules")) { // which rules an original file chose, and why: one line
-            messages.add("linkbench: " + notes.get("workload_rules") + " (workload_rules = " + given.get("workload_rules") + ")");
-        }
+        rulesLine.ifPresent(messages::add);
         return new Loaded(provider, declared, Settings.withDefaults(given, declared), notes, remarks, messages);
     }
 

@@ -2,6 +2,7 @@ package io.linkbench.cli;
 
 import io.linkbench.config.ConfigException;
 import io.linkbench.run.CoreSettings;
+import io.linkbench.run.RunSpec;
 import io.linkbench.config.MessageText;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
@@ -168,6 +169,7 @@ public final class Main implements Callable<Integer> {
         if (printConfig) {
             ConfigLoader.Loaded cfg = ConfigLoader.load(common.configFiles, common.overrides, providers);
             cfg.printMessages(err);
+            RunSpec.from(cfg.settings()); // what a run refuses, --print-config refuses: exit 2
             ConfigPrinter.print(cfg, out);
             return OK;
         }

@@ -38,8 +38,6 @@ final class OriginalConfig {
     private static final String MIX_2011_ADDLINK = "8.9886601";
     /** The 2017 mix's addlink share: the 2017 fork's workload file. */
     private static final String MIX_2017_ADDLINK = "5.35038";
-    /** The keys and values of the 2012 rules ({@code workload_rules = 2012} needs all of them). */
-    static final Map<String, String> RULES_2012 = rules2012();
     private static final Pattern ORIGINAL_CLASS = Pattern.compile("com\\.(facebook|percona)\\.LinkBench\\..*");
     private static final Set<String> STORE_KEYS = Set.of("linkstore", "nodestore", "linkstorefactory", "nodestorefactory");
     private static final Map<String, String> RENAMED = Map.of("loader_chunk_size", "load_chunk_size",
@@ -108,16 +106,6 @@ final class OriginalConfig {
         return java.util.Collections.unmodifiableMap(m);
     }
 
-    private static Map<String, String> rules2012() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("workload_rules", "2012");
-        m.put("link_type_split", "extra_first");
-        m.put("link_id2_rule", "offset");
-        m.put("updatelink_missing", "upsert");
-        m.put("link_multiget_distinct", "true");
-        return java.util.Collections.unmodifiableMap(m);
-    }
-
     /**
      * One original file in linkbench's keys.
      *
@@ -128,10 +116,11 @@ final class OriginalConfig {
      * @param ignored      keys with no equivalent, some with their value and why
      * @param sameAsOurs   settings that are what linkbench always does, e.g. {@code generate_nodes=true}
      * @param workloadFile the file named by {@code workload_file}, read below this one by the original
+     * @param rules        the rule set the file implies ({@link OriginalRules}), if it shows one
      */
     record Translation(Map<String, String> values, Map<String, String> notes, Map<String, String> storeKeys,
                        Set<String> perRequester, List<String> ignored, List<String> sameAsOurs,
-                       Optional<String> workloadFile) {
+                       Optional<String> workloadFile, Optional<OriginalRules.Choice> rules) {
     }
 
     /** True when the file has a key only the original has, or names one of its classes. */
@@ -209,55 +198,46 @@ final class OriginalConfig {
         if (b.multigetDistribution != null) {
             multigetDistribution(b.multigetDistribution, b);
         }
-        chooseRules(original, b);
+        Optional<OriginalRules.Choice> rules = chooseRules(original, b);
         return new Translation(b.values, b.notes, b.storeKeys, b.perRequester, b.ignored, b.sameAsOurs,
-                Optional.ofNullable(b.workloadFile).filter(v -> !v.isBlank()));
+                Optional.ofNullable(b.workloadFile).filter(v -> !v.isBlank()), rules);
     }
 
     /**
-     * Which rules the file's workload is: the 2012 code's ({@code never_change = true}, the fork's own
-     * switch to them; a {@code data_file} with the 2011 data's zero-degree row; the 2011 mix) or the 2017
-     * fork's ({@code never_change = false}; a fork's class; a data file without that row). The 2012
-     * rules set every key they need; a file that shows neither leaves the rules to the other files.
+     * Which rules the file's workload is, and how strongly it says so ({@link OriginalRules.Strength}):
+     * {@code never_change} (the fork's own switch: true is the 2012 code's behaviour); a {@code data_file}
+     * that is read (the 2011 data's zero-degree row: the 2012 code's); the operation mix (2011 or 2017); a
+     * fork's class (the 2017 fork's); a {@code data_file} that is missing (the 2012 code's). Empty when the
+     * file shows none of these: the other files choose.
      */
-    private static void chooseRules(Map<String, String> original, Builder b) {
-        String reason = null;
-        boolean rules2012 = false;
-        boolean fork = original.values().stream().anyMatch(v -> v.trim().startsWith("com.percona.")
-                || v.toLowerCase(Locale.ROOT).contains("mongo"));
+    private static Optional<OriginalRules.Choice> chooseRules(Map<String, String> original, Builder b) {
+        OriginalRules.Choice c = null;
+        String mix = original.getOrDefault("addlink", "").trim();
         if (b.neverChange != null) {
-            rules2012 = Boolean.parseBoolean(b.neverChange);
-            reason = "never_change = " + b.neverChange + (rules2012 ? " (the fork's switch to the 2012 code's behaviour)"
-                    : " (the fork's own behaviour)");
-        } else if (fork) {
-            reason = "a class of the 2017 fork";
+            boolean rules2012 = Boolean.parseBoolean(b.neverChange);
+            c = new OriginalRules.Choice(rules2012, OriginalRules.Strength.SWITCH, "never_change = " + b.neverChange
+                    + (rules2012 ? " (the fork's switch to the 2012 code's behaviour)" : " (the fork's own behaviour)"));
         } else if (b.dataHasZeroDegrees != null) {
-            rules2012 = b.dataHasZeroDegrees;
-            reason = "data_file " + (rules2012 ? "holds the 2011 data (a degree-0 row)" : "holds the 2017 data (no degree-0 row)");
-        } else if (MIX_2011_ADDLINK.equals(original.getOrDefault("addlink", "").trim())) {
-            rules2012 = true;
-            reason = "the 2011 operation mix";
-        } else if (MIX_2017_ADDLINK.equals(original.getOrDefault("addlink", "").trim())) {
-            reason = "the 2017 operation mix";
+            boolean rules2012 = b.dataHasZeroDegrees;
+            c = new OriginalRules.Choice(rules2012, OriginalRules.Strength.DATA, "data_file " + (rules2012
+                    ? "holds the 2011 data (a degree-0 row)" : "holds the 2017 data (no degree-0 row)"));
+        } else if (MIX_2011_ADDLINK.equals(mix) || MIX_2017_ADDLINK.equals(mix)) {
+            boolean rules2012 = MIX_2011_ADDLINK.equals(mix);
+            c = new OriginalRules.Choice(rules2012, OriginalRules.Strength.MIX,
+                    rules2012 ? "the 2011 operation mix" : "the 2017 operation mix");
+        } else if (original.values().stream().anyMatch(v -> v.trim().startsWith("com.percona.")
+                || v.toLowerCase(Locale.ROOT).contains("mongo"))) {
+            c = new OriginalRules.Choice(false, OriginalRules.Strength.GUESS, "a class of the 2017 fork");
         }
         if (b.missingDataFile != null) {
-            String fit = rules2012 || reason == null ? "2011" : "2017";
+            String fit = c == null || c.rules2012() ? "2011" : "2017";
             b.ignored.add("data_file=" + b.missingDataFile + " (not found: the built-in fit of the " + fit
-                    + " data is used" + (reason == null ? " with the 2012 rules" : "") + ")");
-            if (reason == null) {
-                rules2012 = true;
-                reason = "data_file names the 2012 code's data";
+                    + " data is used" + (c == null ? " with the 2012 rules" : "") + ")");
+            if (c == null) {
+                c = new OriginalRules.Choice(true, OriginalRules.Strength.GUESS, "data_file names the 2012 code's data");
             }
         }
-        if (reason == null) {
-            return;
-        }
-        String note = (rules2012 ? "the 2012 code's rules: " : "the 2017 fork's rules: ") + reason;
-        if (rules2012) {
-            RULES_2012.forEach((k, v) -> b.put(k, v, note));
-        } else {
-            b.put("workload_rules", "2017", note);
-        }
+        return Optional.ofNullable(c);
     }
 
     /** True when the {@code nlinks} section of a data file has a row of value 0 (the 2011 file's 45.3%). */

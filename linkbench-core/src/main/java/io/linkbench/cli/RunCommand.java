@@ -192,7 +192,8 @@ final class RunCommand implements Callable<Integer> {
                 String table = new CostTable().renderLoops(loopResults);
                 out.print(table);
                 summary.append('\n').append(table);
-                GrowthVerdict.acrossLoops(loopResults, spec.shape().startId(), spec.shape().nodeCount()).ifPresent(line -> {
+                GrowthVerdict.acrossLoops(loopResults, spec.shape().startId(), spec.shape().nodeCount(),
+                        spec.workload().rules().is2012()).ifPresent(line -> {
                     out.println(line);
                     summary.append(line).append('\n');
                     if (line.startsWith(GrowthVerdict.WARNING)) { // result.json and the report: on the last loop

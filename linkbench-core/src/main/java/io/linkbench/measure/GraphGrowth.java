@@ -39,19 +39,20 @@ public record GraphGrowth(long linksInserted, long linksDeleted, long nodesAdded
     }
 
     /**
-     * "+1,200 links, -300 links, +50 nodes, -4 nodes; longest list COUNT_LINK saw: 812 links", then, when the
-     * load is known, "; links +0.3% of the 323,520 loaded, longest list 1.16x the 700 loaded".
+     * "+1,200 links, -300 links, +50 nodes, -4 nodes; longest (id1, link_type) list COUNT_LINK saw: 812 links",
+     * then, when the load is known, "; links +0.3% of the 323,520 loaded, longest list 1.16x the 700 links of
+     * the longest loaded one".
      */
     public String describe() {
         String s = String.format(java.util.Locale.ROOT,
-                "+%,d links, -%,d links, +%,d nodes, -%,d nodes; longest list COUNT_LINK saw: %,d links",
+                "+%,d links, -%,d links, +%,d nodes, -%,d nodes; longest (id1, link_type) list COUNT_LINK saw: %,d links",
                 linksInserted, linksDeleted, nodesAdded, nodesDeleted, largestListSeen);
         if (loadedLinks > 0) {
             s += String.format(java.util.Locale.ROOT, "; links %+.1f%% of the %,d loaded", linksGrowthPct(), loadedLinks);
         }
         if (loadedLongestList > 0) {
-            s += String.format(java.util.Locale.ROOT, ", longest list %.2fx the %,d loaded", longestListRatio(),
-                    loadedLongestList);
+            s += String.format(java.util.Locale.ROOT, ", longest list %.2fx the %,d links of the longest loaded one",
+                    longestListRatio(), loadedLongestList);
         }
         return s;
     }

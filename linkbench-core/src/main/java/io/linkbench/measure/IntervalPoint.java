@@ -17,7 +17,8 @@ import java.util.Map;
  *                      when unavailable. Also, under {@value #STORE_COUNTER_PREFIX}{@code <counter>}, the delta of
  *                      each store counter ({@link io.linkbench.store.StoreMetrics#counters()}) over the interval, and
  *                      in an open loop {@value #BUSY_MEAN} and {@value #BUSY_MAX}: the requesters inside a store
- *                      call at once, on average and at most
+ *                      call at once, on average and at most; in a request phase {@value #LIST_ROWS_PER_CALL} and
+ *                      {@value #LIST_SKIPPED_PER_CALL}: GET_LINKS_LIST's rows and skipped entries per call
  */
 public record IntervalPoint(double offsetSeconds, double seconds, boolean warmup, List<OpInterval> ops, long errors,
                             Map<String, Double> rates) {
@@ -27,6 +28,14 @@ public record IntervalPoint(double offsetSeconds, double seconds, boolean warmup
     public static final String BUSY_MEAN = "busy_requesters_mean";
     /** Open loop: the most requesters inside a store call at once in the interval. */
     public static final String BUSY_MAX = "busy_requesters_max";
+    /** The operation whose rows per call move a request phase's throughput most. */
+    public static final String LIST_OP = "GET_LINKS_LIST";
+    /** GET_LINKS_LIST: rows returned per successful call in the interval. */
+    public static final String LIST_ROWS_PER_CALL = "list_rows_per_call";
+    /** GET_LINKS_LIST: invisible entries (deleted or moved links) its reads passed over, per call in the interval. */
+    public static final String LIST_SKIPPED_PER_CALL = "list_skipped_per_call";
+    /** The store counter of those entries ({@link io.linkbench.store.StoreMetrics#LIST_ENTRIES_SKIPPED}), as a rate. */
+    public static final String LIST_SKIPPED_COUNTER = STORE_COUNTER_PREFIX + io.linkbench.store.StoreMetrics.LIST_ENTRIES_SKIPPED;
 
     public IntervalPoint {
         ops = List.copyOf(ops);

@@ -13,9 +13,17 @@ import org.HdrHistogram.Histogram;
  * @param lag         schedule lag, open loop only (else null)
  * @param errors      per operation
  * @param rows        per operation (load steps)
+ * @param outcomes    per operation, what its successful calls found in the interval (rows read, hits); null
+ *                    when not recorded
  */
 public record IntervalSample(long startNanos, long endNanos, Histogram[] service, Histogram[] response,
-                             Histogram lag, long[] errors, long[] rows) {
+                             Histogram lag, long[] errors, long[] rows, OpOutcomes[] outcomes) {
+
+    /** A sample without outcomes (a load). */
+    public IntervalSample(long startNanos, long endNanos, Histogram[] service, Histogram[] response, Histogram lag,
+                          long[] errors, long[] rows) {
+        this(startNanos, endNanos, service, response, lag, errors, rows, null);
+    }
 
     /**
      * The interval as a point for charts and CSV.
@@ -37,7 +45,28 @@ public record IntervalSample(long startNanos, long endNanos, Histogram[] service
                     any ? h.getMaxValue() / 1e6 : Double.NaN));
             errorSum += errors[i];
         }
-        return new IntervalPoint(offsetSeconds, seconds(), warmup, ops, errorSum, rates);
+        return new IntervalPoint(offsetSeconds, seconds(), warmup, ops, errorSum, withListFigures(names, rates));
+    }
+
+    /**
+     * The rates with GET_LINKS_LIST's rows per call in the interval ({@value IntervalPoint#LIST_ROWS_PER_CALL})
+     * and, when the store counts them ({@value IntervalPoint#LIST_SKIPPED_COUNTER}), the invisible entries its
+     * reads passed over per call ({@value IntervalPoint#LIST_SKIPPED_PER_CALL}): where a request phase's
+     * drift comes from, next to its throughput.
+     */
+    private java.util.Map<String, Double> withListFigures(String[] names, java.util.Map<String, Double> rates) {
+        int list = java.util.Arrays.asList(names).indexOf(IntervalPoint.LIST_OP);
+        if (outcomes == null || list < 0 || outcomes[list].calls() == 0) {
+            return rates;
+        }
+        java.util.Map<String, Double> out = new java.util.LinkedHashMap<>(rates);
+        double calls = outcomes[list].calls();
+        out.put(IntervalPoint.LIST_ROWS_PER_CALL, outcomes[list].rows() / calls);
+        Double skipped = rates.get(IntervalPoint.LIST_SKIPPED_COUNTER);
+        if (skipped != null && Double.isFinite(skipped)) {
+            out.put(IntervalPoint.LIST_SKIPPED_PER_CALL, skipped / calls);
+        }
+        return out;
     }
 
     public double seconds() {

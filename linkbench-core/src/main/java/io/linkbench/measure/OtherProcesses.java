@@ -31,8 +31,12 @@ public final class OtherProcesses {
         double capacity = c.get(PhaseCost.HOST_CPU_CAPACITY_S);
         double cpuPct = c.get(PhaseCost.OTHERS_CPU_PCT);
         if (cpuPct > CPU_PCT_LIMIT) {
-            found.add(String.format(Locale.ROOT, "used %.1f%% of the host's CPU (linkbench %.1f%%, server %s)", cpuPct,
-                    100 * c.get(PhaseCost.CLIENT_CPU_S) / capacity, percent(c.get(PhaseCost.SERVER_CPU_S), capacity)));
+            double client = 100 * c.get(PhaseCost.CLIENT_CPU_S) / capacity;
+            found.add(c.unavailable().contains(PhaseCost.EMBEDDED_SERVER)
+                    ? String.format(Locale.ROOT, "used %.1f%% of the host's CPU (linkbench with its embedded store %.1f%%)",
+                            cpuPct, client)
+                    : String.format(Locale.ROOT, "used %.1f%% of the host's CPU (linkbench %.1f%%, server %s)", cpuPct,
+                            client, percent(c.get(PhaseCost.SERVER_CPU_S), capacity)));
         }
         io("read from storage", c.get(PhaseCost.OTHERS_READ_KB), c.get(PhaseCost.SERVER_READ_KB), found);
         io("wrote to storage", c.get(PhaseCost.OTHERS_WRITE_KB), c.get(PhaseCost.SERVER_WRITE_KB), found);

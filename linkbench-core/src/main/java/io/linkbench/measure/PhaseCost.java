@@ -52,6 +52,12 @@ public record PhaseCost(Map<String, Double> figures, List<String> unavailable, M
     public static final String SERVER_RSS = "server_rss_bytes";
     /** Change of the host's dirty and under-writeback page cache ({@code /proc/meminfo}) per operation, KB. */
     public static final String DIRTY_KB_PER_OP = "dirtyKB/op";
+    /** The unavailable line of a store embedded in linkbench: one process, one CPU figure ({@code client_cpu_us/op}). */
+    public static final String EMBEDDED_SERVER = "server_cpu_us/op: the store runs inside linkbench (embedded): its CPU"
+            + " is client_cpu_us/op, counted once";
+    /** The unavailable line of dirty pages when no device on this host holds the store's data. */
+    public static final String NO_FILES_DIRTY = DIRTY_KB_PER_OP + ": no device on this host holds the store's data"
+            + " (it writes no files here): the host's dirty pages are not charged to it";
     /** Length of the window, seconds. */
     public static final String SECONDS = "secs";
     /** CPU us per operation of processes other than the server and linkbench (host busy minus both). */

@@ -31,6 +31,7 @@ public final class PhaseRecorder {
     private long continuationBase;
     private final long[] lastErrors;
     private final long[] lastRows;
+    private final OpOutcomes[] lastOutcomes;
     private final Histogram scratch = newHistogram();
     private long lastSampleNanos = System.nanoTime();
 
@@ -58,6 +59,8 @@ public final class PhaseRecorder {
         Arrays.fill(outcomeBase, OpOutcomes.NONE);
         lastErrors = new long[n];
         lastRows = new long[n];
+        lastOutcomes = new OpOutcomes[n];
+        Arrays.fill(lastOutcomes, OpOutcomes.NONE);
     }
 
     private static Histogram newHistogram() {
@@ -88,6 +91,7 @@ public final class PhaseRecorder {
         Histogram intervalLag = openLoop ? newHistogram() : null;
         long[] errorDelta = new long[n];
         long[] rowDelta = new long[n];
+        OpOutcomes[] outcomeDelta = new OpOutcomes[n];
         for (int op = 0; op < n; op++) {
             intervalService[op] = newHistogram();
             if (openLoop) {
@@ -115,6 +119,9 @@ public final class PhaseRecorder {
             lastErrors[op] = errs;
             rowDelta[op] = rowsNow - lastRows[op];
             lastRows[op] = rowsNow;
+            OpOutcomes outcomesNow = sumOutcomes(op);
+            outcomeDelta[op] = outcomesNow.minus(lastOutcomes[op]);
+            lastOutcomes[op] = outcomesNow;
         }
         if (openLoop) {
             for (WorkerRecorder w : workers) {
@@ -124,7 +131,7 @@ public final class PhaseRecorder {
             lag.add(intervalLag);
         }
         IntervalSample s = new IntervalSample(lastSampleNanos, now, intervalService, intervalResponse, intervalLag,
-                errorDelta, rowDelta);
+                errorDelta, rowDelta, outcomeDelta);
         lastSampleNanos = now;
         return s;
     }

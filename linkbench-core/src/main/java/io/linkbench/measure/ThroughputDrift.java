@@ -30,36 +30,22 @@ public record ThroughputDrift(int intervals, double firstOps, double lastOps, do
 
     /** The drift of the measured intervals (warm-up ones skipped), or null with fewer than two full intervals. */
     public static ThroughputDrift of(List<IntervalPoint> points) {
-        double longest = 0;
-        for (IntervalPoint p : points) {
-            longest = p.warmup() ? longest : Math.max(longest, p.seconds());
-        }
+        List<IntervalPoint> full = full(points);
         List<double[]> xy = new ArrayList<>(); // x: middle of the interval in s, y: ops/s
-        for (IntervalPoint p : points) {
-            if (!p.warmup() && p.seconds() >= longest / 2 && p.seconds() > 0) {
-                xy.add(new double[] {p.offsetSeconds() - p.seconds() / 2, p.opsPerSecond()});
-            }
+        for (IntervalPoint p : full) {
+            xy.add(new double[] {p.offsetSeconds() - p.seconds() / 2, p.opsPerSecond()});
         }
         int n = xy.size();
         if (n < 2) {
             return null;
         }
-        double mx = 0;
-        double my = 0;
-        for (double[] v : xy) {
-            mx += v[0] / n;
-            my += v[1] / n;
-        }
+        double[] line = fit(xy);
+        double mx = line[0];
+        double my = line[1];
+        double slope = line[2];
         if (!(my > 0)) {
             return null;
         }
-        double sxx = 0;
-        double sxy = 0;
-        for (double[] v : xy) {
-            sxx += (v[0] - mx) * (v[0] - mx);
-            sxy += (v[0] - mx) * (v[1] - my);
-        }
-        double slope = sxx > 0 ? sxy / sxx : 0;
         double noise = Double.NaN;
         if (n >= 3) {
             double ss = 0;
@@ -74,6 +60,39 @@ public record ThroughputDrift(int intervals, double firstOps, double lastOps, do
         double span = xy.get(n - 1)[0] - xy.get(0)[0];
         return new ThroughputDrift(n, first, last, first > 0 ? 100 * (last - first) / first : Double.NaN,
                 100 * slope * 60 / my, 100 * slope * span / my, noise);
+    }
+
+    /** The measured intervals the drift is computed from: not warm-up, and at least half the longest one. */
+    public static List<IntervalPoint> full(List<IntervalPoint> points) {
+        double longest = 0;
+        for (IntervalPoint p : points) {
+            longest = p.warmup() ? longest : Math.max(longest, p.seconds());
+        }
+        List<IntervalPoint> out = new ArrayList<>();
+        for (IntervalPoint p : points) {
+            if (!p.warmup() && p.seconds() >= longest / 2 && p.seconds() > 0) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    /** The least-squares line through (x, y) points: {mean x, mean y, slope}; slope 0 when every x is the same. */
+    static double[] fit(List<double[]> xy) {
+        int n = xy.size();
+        double mx = 0;
+        double my = 0;
+        for (double[] v : xy) {
+            mx += v[0] / n;
+            my += v[1] / n;
+        }
+        double sxx = 0;
+        double sxy = 0;
+        for (double[] v : xy) {
+            sxx += (v[0] - mx) * (v[0] - mx);
+            sxy += (v[0] - mx) * (v[1] - my);
+        }
+        return new double[] {mx, my, sxx > 0 ? sxy / sxx : 0};
     }
 
     /**

@@ -32,7 +32,7 @@ public final class CostTable {
         }
         out.append("cost (").append(p.isLoad() ? "per row inserted" : "per operation").append("):\n");
         appendRows(out, List.of(SummaryRow.of(p.isLoad() ? "load" : "requests", p)));
-        out.append(p.isLoad() ? LOAD_KEY : REQUEST_KEY).append('\n');
+        out.append(p.isLoad() ? LOAD_KEY + loadWindow(p) : REQUEST_KEY).append('\n');
         out.append(NodeTable.render(c, p.isLoad()));
         if (!details) {
             out.append("  every figure, store counters and what was unavailable");
@@ -66,12 +66,25 @@ public final class CostTable {
         return out.toString();
     }
 
+    /**
+     * Why a load's {@code ips} differs from the phase line's rows/s, when it does: the row counts the
+     * post-load steps' time too. "" without post-load steps.
+     */
+    static String loadWindow(PhaseResult p) {
+        double total = p.cost().get(PhaseCost.SECONDS);
+        if (p.cost().parts().isEmpty() || !Double.isFinite(total)) {
+            return "";
+        }
+        return String.format(java.util.Locale.ROOT, "; ips over the insert window and the post-load steps (%.1f s),"
+                + " the phase line's rows/s over the insert window alone (%.1f s)", total, p.seconds());
+    }
+
     /** The one-line key under a load's row; the full legend is in compare and the documentation. */
     static final String LOAD_KEY = "  per row inserted; size at the end; rss the server's; rMB/s wMB/s the data's"
             + " devices; cpu host busy %";
     /** The one-line key under a request row. */
-    static final String REQUEST_KEY = "  per operation; un gn ul gl: p99 ms of UPDATE_NODE GET_NODE UPDATE_LINK"
-            + " GET_LINKS_LIST; cpu host busy %";
+    static final String REQUEST_KEY = "  per operation; tps the phase line's ops/s; un gn ul gl: p99 ms of UPDATE_NODE"
+            + " GET_NODE UPDATE_LINK GET_LINKS_LIST; cpu host busy %";
     /** The name of the server's statements counter among a store's counters. */
     public static final String STATEMENTS = "statements";
 

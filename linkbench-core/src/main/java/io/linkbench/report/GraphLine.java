@@ -8,7 +8,7 @@ import java.util.List;
  * The one-line summary of a loaded graph printed with every load (console and {@code summary.txt}):
  * <pre>{@code
  * graph: 200,000 id1s, 520,312 link rows (2.60 per id1; model 2.61), 400,000 count rows,
- *   id1s with 0 links 0.0%, 1 0.0%, 2 81.2%, 3-10 15.0%, 11-100 3.5%, >100 0.3%, max 512
+ *   id1s with 0 links 0.0%, 1 0.0%, 2 81.2%, 3-10 15.0%, 11-100 3.5%, >100 0.3%, most links of one id1 512
  * }</pre>
  * (one line; the model's figure only when it is known).
  */
@@ -29,6 +29,7 @@ public final class GraphLine {
         for (int i = 0; i < GraphStats.BUCKETS; i++) {
             shares.add(GraphStats.BUCKET_LABELS.get(i) + (i == 0 ? " links " : " ") + Formats.percent(g.share(i)) + "%");
         }
-        return s.append(String.join(", ", shares)).append(", max ").append(Formats.count(g.maxLinks())).toString();
+        return s.append(String.join(", ", shares)).append(", most links of one id1 ")
+                .append(Formats.count(g.maxLinks())).toString();
     }
 }

@@ -24,7 +24,8 @@ import org.HdrHistogram.HistogramLogWriter;
  *   <li>{@code intervals.csv}: one row per {@code displayfreq} interval (and per load progress report):
  *       phase, loop, offset and length in seconds, warm-up flag, errors, the host rates, the store counters'
  *       deltas over the interval ({@code store.<counter>}), the requesters busy at once in an open loop
- *       ({@code busy_requesters_mean}, {@code busy_requesters_max}; empty otherwise), then for every
+ *       ({@code busy_requesters_mean}, {@code busy_requesters_max}; empty otherwise), GET_LINKS_LIST's rows
+ *       and skipped entries per call ({@code list_rows_per_call}, {@code list_skipped_per_call}), then for every
  *       operation its ops/s (rows/s for load steps), p50, p99 and max in ms;</li>
  *   <li>{@code latency.hlog}: an HdrHistogram interval log, one histogram per operation and interval,
  *       tagged with the operation's name (response time in open loop, else service time, in ns),
@@ -71,8 +72,9 @@ public final class IntervalFiles implements PhaseObserver, Closeable {
     public synchronized void interval(Phase phase, int loop, String[] names, IntervalPoint point, IntervalSample sample) {
         if (rateNames == null) {
             rateNames = new ArrayList<>(point.rates().keySet());
-            for (String always : List.of(IntervalPoint.BUSY_MEAN, IntervalPoint.BUSY_MAX)) {
-                if (!rateNames.contains(always)) { // the load comes first and has no requesters
+            for (String always : List.of(IntervalPoint.BUSY_MEAN, IntervalPoint.BUSY_MAX, IntervalPoint.LIST_ROWS_PER_CALL,
+                    IntervalPoint.LIST_SKIPPED_PER_CALL)) {
+                if (!rateNames.contains(always)) { // the load comes first and has no requesters and no list reads
                     rateNames.add(always);
                 }
             }

@@ -17,12 +17,38 @@ import org.HdrHistogram.Histogram;
  * operation had no successful call.
  */
 public final class LatencyRows {
-    /** The column headers. */
+    /** The column headers of a request phase. */
     public static final List<String> COLUMNS =
             List.of("op", "count", "errors", "mean", "p25", "p50", "p75", "p95", "p99", "p99.9", "max",
                     "ops/s");
+    /** The column headers of a load, whose calls are batches of rows: counted and timed per batch. */
+    public static final List<String> LOAD_COLUMNS =
+            List.of("op", "batches", "errors", "mean", "p25", "p50", "p75", "p95", "p99", "p99.9", "max",
+                    "batches/s");
 
     private LatencyRows() {
+    }
+
+    /** The column headers of {@code phase}'s table: {@link #LOAD_COLUMNS} for a load. */
+    public static List<String> columns(PhaseResult phase) {
+        return phase.isLoad() ? LOAD_COLUMNS : COLUMNS;
+    }
+
+    /**
+     * What a load's latency table counts, for its caption: {@code per batch of 1,021 rows on average; rows/s
+     * in the line above}; "" for a request phase.
+     */
+    public static String loadUnit(PhaseResult phase) {
+        long batches = 0;
+        long rows = 0;
+        for (OpStats s : phase.ops()) {
+            batches += s.count();
+            rows += s.rows();
+        }
+        if (!phase.isLoad() || batches == 0) {
+            return "";
+        }
+        return "per batch of " + Formats.count(Math.round((double) rows / batches)) + " rows on average; rows/s in the line above";
     }
 
     /**

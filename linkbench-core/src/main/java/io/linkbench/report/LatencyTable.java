@@ -1,5 +1,6 @@
 package io.linkbench.report;
 
+import io.linkbench.measure.GrowthVerdict;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
 import java.util.ArrayList;
@@ -44,7 +45,8 @@ public final class LatencyTable {
                         .append("  max ").append(Millis.of(lag.getMaxValue())).append('\n');
             }
         } else {
-            out.append("latency (ms):\n");
+            String unit = LatencyRows.loadUnit(phase);
+            out.append("latency (ms").append(unit.isEmpty() ? "" : ", " + unit).append("):\n");
             latencyTable(out, phase, shown, OpStats::service);
         }
         errors(out, phase);
@@ -62,8 +64,8 @@ public final class LatencyTable {
             phase.steps().forEach((name, s) -> steps.add(name + " " + fmt("%.1f s", s))); // in the order they ran
             out.append("post-load steps: ").append(String.join(", ", steps)).append('\n');
         }
-        for (String w : phase.warnings()) {
-            out.append("warning: ").append(w).append('\n');
+        for (String w : phase.warnings()) { // a request phase's verdict stands out, as the loops' does
+            out.append(w.startsWith(GrowthVerdict.LEAD) ? GrowthVerdict.WARNING : "warning: ").append(w).append('\n');
         }
         return out.toString();
     }
@@ -97,7 +99,7 @@ public final class LatencyTable {
 
     private static void latencyTable(StringBuilder out, PhaseResult phase, List<OpStats> shown,
                                      Function<OpStats, Histogram> which) {
-        TextTable t = new TextTable("").row(LatencyRows.COLUMNS.toArray(String[]::new));
+        TextTable t = new TextTable("").row(LatencyRows.columns(phase).toArray(String[]::new));
         LatencyRows.of(phase, shown, which).forEach(t::row);
         t.appendTo(out);
     }

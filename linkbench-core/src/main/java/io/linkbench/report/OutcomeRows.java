@@ -9,17 +9,19 @@ import java.util.Set;
 
 /**
  * The operation statistics of a request phase, shared by the console table and the HTML report: per
- * operation with recorded outcomes its calls, hit% and rows per call (COUNT_LINK, MULTIGET_LINK,
- * GET_LINKS_LIST; {@code -} for the others, where it equals the hit rate), then notes on the figures
- * only some operations have: MULTIGET_LINK's size and found share, UPDATE_LINK's updates against
- * inserts or misses, and GET_LINKS_LIST's history continuations. Two runs of the same workload show
- * close figures.
+ * operation with recorded outcomes its calls, hit% and rows per call (MULTIGET_LINK, GET_LINKS_LIST;
+ * {@code -} for the others, where it equals the hit rate), then notes on the figures only some
+ * operations have: COUNT_LINK's mean count (a count read, not rows), MULTIGET_LINK's size and found
+ * share, UPDATE_LINK's updates against inserts or misses, and GET_LINKS_LIST's history continuations.
+ * Two runs of the same workload show close figures.
  */
 public final class OutcomeRows {
     /** The column headers. */
     public static final List<String> COLUMNS = List.of("op", "calls", "hit%", "rows/call");
     /** The operations whose rows per call is a figure of its own. */
-    private static final Set<String> ROW_OPS = Set.of("COUNT_LINK", "MULTIGET_LINK", "GET_LINKS_LIST");
+    private static final Set<String> ROW_OPS = Set.of("MULTIGET_LINK", "GET_LINKS_LIST");
+    /** The operation that reads one count per call: its figure is the mean count, not rows. */
+    private static final String COUNT_OP = "COUNT_LINK";
 
     private OutcomeRows() {
     }
@@ -40,9 +42,14 @@ public final class OutcomeRows {
         return rows;
     }
 
-    /** Mean rows per call of COUNT_LINK, MULTIGET_LINK and GET_LINKS_LIST; NaN for others or without calls. */
+    /** Mean rows per call of MULTIGET_LINK and GET_LINKS_LIST; NaN for others or without calls. */
     public static double rowsPerCall(OpStats s) {
         return ROW_OPS.contains(s.name()) ? s.outcomes().rowsPerCall() : Double.NaN;
+    }
+
+    /** COUNT_LINK's mean count read (visible links of the group); NaN for the other operations. */
+    public static double meanCount(OpStats s) {
+        return s.name().equals(COUNT_OP) ? s.outcomes().rowsPerCall() : Double.NaN;
     }
 
     /**
@@ -58,6 +65,8 @@ public final class OutcomeRows {
         for (OpStats s : recorded(phase)) {
             OpOutcomes o = s.outcomes();
             switch (s.name()) {
+                case COUNT_OP -> notes.add(s.name() + ": the count read averaged " + Formats.mean(meanCount(s))
+                        + " links (one count row per call)");
                 case "MULTIGET_LINK" -> notes.add(s.name() + ": " + Formats.mean(o.askedPerCall())
                         + " id2s asked per call, " + Formats.percent(o.foundShare()) + "% found");
                 case "UPDATE_LINK" -> notes.add(s.name() + ": " + Formats.count(o.hits()) + " updates ("

@@ -133,6 +133,9 @@ public final class CostProbe implements PhaseObserver {
         Optional<MemInfo> memAtEnd = MemInfo.read(probe.targets().procRoot());
         windowStart = null;
         segments = null;
+        if (devices().isEmpty()) { // a store that writes no files here (in memory, or a remote server)
+            return cost.plus(Map.of(PhaseCost.DIRTY_KB_PER_OP, Double.NaN), List.of(PhaseCost.NO_FILES_DIRTY));
+        }
         return cost.plus(dirtyFigures(memAtStart, memAtEnd, operations), dirtyUnavailable(memAtStart, memAtEnd));
     }
 

@@ -30,6 +30,7 @@ final class RequestMonitor {
     private final List<String> warnings = new ArrayList<>();
     private final List<IntervalPoint> points = new ArrayList<>();
     private long measuredStartNanos = -1;
+    private IntervalPoint lastPoint; // of the last interval, for the status line
     private int lagGrowth;
     private double lastLagMs;
     private boolean backlogWarned;
@@ -81,6 +82,7 @@ final class RequestMonitor {
             rates.putAll(busy.sample(now));
         }
         IntervalPoint p = runner.interval(s, names, (now - startNanos) / 1e9, warm, rates);
+        lastPoint = p;
         boolean emptyTail = s.totalCount() == 0 && p.errors() == 0
                 && s.seconds() < ctx.run().displaySeconds() / 2 && !points.isEmpty();
         if (!warm && !emptyTail) { // the last, partial interval is kept unless nothing happened in it
@@ -108,7 +110,8 @@ final class RequestMonitor {
             if (now >= nextDisplay) {
                 IntervalSample s = interval(now);
                 out.println(StatusLine.format(measuredStartNanos < 0 ? " warm-up" : "",
-                        (now - startNanos) / 1e9, s, names) + runner.intervalNotes(s, "requesters"));
+                        (now - startNanos) / 1e9, s, names) + StatusLine.listFigures(lastPoint)
+                        + runner.intervalNotes(s, "requesters"));
                 checkBacklog(s);
                 nextDisplay += displayNanos * Math.max(1, (now - nextDisplay) / displayNanos + 1);
             }

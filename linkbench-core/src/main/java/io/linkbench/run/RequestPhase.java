@@ -8,7 +8,7 @@ import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseRecorder;
 import io.linkbench.measure.PhaseResult;
-import io.linkbench.measure.ThroughputDrift;
+import io.linkbench.measure.DriftReading;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreException;
 import io.linkbench.workload.GraphShape;
@@ -126,13 +126,11 @@ public final class RequestPhase {
             GraphGrowth growth = growth(recorder);
             out.printf(Locale.ROOT, "request phase %s%n", end.describe());
             out.println("graph growth (warm-up included): " + growth.describe());
-            ThroughputDrift drift = ThroughputDrift.of(monitor.points());
-            out.println("throughput drift: " + (drift == null ? "fewer than 2 full intervals" : drift.describe()));
-            GrowthVerdict.warning(growth, drift, (endNanos - startNanos) / 1e9, shape.startId(), shape.nodeCount())
-                    .ifPresent(w -> {
-                        warnings.add(w);
-                        out.println("WARNING: " + w);
-                    });
+            DriftReading drift = DriftReading.of(monitor.points());
+            out.println("throughput drift: " + drift.describe());
+            GrowthVerdict.warning(new GrowthVerdict.PhaseFacts(growth, drift, (endNanos - startNanos) / 1e9,
+                    run.displaySeconds(), shape.startId(), shape.nodeCount(), workload.rules().is2012()))
+                    .ifPresent(warnings::add); // printed once, with the phase's tables
             return new PhaseResult(Phase.REQUEST, loop,
                     new PhaseResult.Window(wallMeasuredStart, System.currentTimeMillis(), seconds),
                     new PhaseResult.Latency(run.openLoop(), run.requestRate(), stats, recorder.scheduleLag()), end,

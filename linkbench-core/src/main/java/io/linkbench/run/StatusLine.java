@@ -1,5 +1,6 @@
 package io.linkbench.run;
 
+import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalSample;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,5 +43,20 @@ final class StatusLine {
             b.append(String.format(Locale.ROOT, "  lag p99 %.3f ms", s.lag().getValueAtPercentile(99) / 1e6));
         }
         return b.toString();
+    }
+
+    /**
+     * {@code   GET_LINKS_LIST 3.7 rows/call, 1.6 skipped/call}: what the list reads returned (and, when the
+     * store counts them, the invisible entries they passed over) in the interval, where a request phase's
+     * throughput drift comes from; "" when no list read completed.
+     */
+    static String listFigures(IntervalPoint p) {
+        Double rows = p.rates().get(IntervalPoint.LIST_ROWS_PER_CALL);
+        if (rows == null) {
+            return "";
+        }
+        Double skipped = p.rates().get(IntervalPoint.LIST_SKIPPED_PER_CALL);
+        return String.format(Locale.ROOT, "  %s %.1f rows/call%s", IntervalPoint.LIST_OP, rows,
+                skipped == null ? "" : String.format(Locale.ROOT, ", %.1f skipped/call", skipped));
     }
 }

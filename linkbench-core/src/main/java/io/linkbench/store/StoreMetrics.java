@@ -23,6 +23,13 @@ import java.util.OptionalInt;
  * }</pre>
  */
 public interface StoreMetrics extends GraphStore {
+    /**
+     * The name of a counter a store reports when it can count them: the entries its GET_LINKS_LIST reads
+     * passed over without returning them (deleted or moved links its index still holds, such as an LSM
+     * tree's tombstones). The request phase prints them per call next to its throughput, since they slow
+     * the list reads as a run goes on.
+     */
+    String LIST_ENTRIES_SKIPPED = "list_entries_skipped";
 
     /**
      * Monotonic counters (rows read, bytes written ...), by stable name.

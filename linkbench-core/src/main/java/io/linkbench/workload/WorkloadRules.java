@@ -189,8 +189,10 @@ public record WorkloadRules(TypeChoice typeChoice, TypeSplit typeSplit, Id2Rule 
     private static void need2012(Settings s, String key, String wanted) {
         String value = s.getString(key, wanted);
         if (!value.strip().equalsIgnoreCase(wanted)) {
-            throw ConfigException.badValue(key, value, "workload_rules = 2012 needs " + wanted
-                    + " (config/workload-2011.properties sets it); or set workload_rules = 2017");
+            boolean byDefault = SETTINGS.stream().anyMatch(d -> d.key().equals(key) && value.equals(d.defaultValue()));
+            throw new ConfigException("workload_rules=2012: needs " + key + " = " + wanted + ", not " + value
+                    + (byDefault ? " (the default)" : "") + "; -c config/workload-2011.properties sets every key the 2012"
+                    + " rules need, or set workload_rules = 2017");
         }
     }
 }

@@ -285,17 +285,19 @@ class OriginalConfigFilesTest {
         List<String> lines = out().lines().toList();
         assertEquals("# FBWorkload.properties: the 2012 code's rules: the 2011 operation mix",
                 lines.get(lines.indexOf("workload_rules = 2012") - 1));
-        assertTrue(errLines().contains("linkbench: FBWorkload.properties: the 2012 code's rules: the 2011 operation mix"
-                + " (workload_rules = 2012)"), String.join("\n", errLines()));
+        assertTrue(errLines().contains("linkbench: rules 2012 (workload_rules; FBWorkload.properties: the 2011 operation"
+                + " mix), data the built-in fit of the 2011 data (nlinks_file), split extra_first (link_type_split), tail"
+                + " capped (nlinks_tail; the original's needs a data file)"), String.join("\n", errLines()));
     }
 
     @Test
     void aForksFileGetsThe2017RulesAndNeverChangeTrueThe2012Ones() throws Exception {
         assertEquals(0, run("-c", fixture("LinkConfigMysql.properties"), "-c", fixture("FBWorkload2017.properties"),
                 "--print-config"), String.join("\n", errLines()));
-        assertPrinted(Map.of("workload_rules", "2017", "link_type_split", "raised", "link_id2_rule", "next"));
-        assertTrue(errLines().contains("linkbench: FBWorkload2017.properties: the 2017 fork's rules: the 2017 operation mix"
-                + " (workload_rules = 2017)"), String.join("\n", errLines()));
+        assertPrinted(Map.of("workload_rules", "2017", "link_type_split", "raised", "link_id2_rule", "offset"));
+        assertTrue(errLines().contains("linkbench: rules 2017 (workload_rules; FBWorkload2017.properties: the 2017"
+                + " operation mix), data the built-in fit of the 2017 data (nlinks_file), split raised (link_type_split),"
+                + " tail capped (nlinks_tail; the original's needs a data file)"), String.join("\n", errLines()));
         Path fork = tmp.resolve("fork.properties");
         Files.writeString(fork, Files.readString(Path.of(fixture("FBWorkload2017.properties"))) + "\nnever_change = true\n");
         out.reset();

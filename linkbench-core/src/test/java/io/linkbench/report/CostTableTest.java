@@ -48,7 +48,7 @@ class CostTableTest {
         // 4096 KB and 8192 KB over 10 s: 0.4 and 0.8 MB/s; 10 of 40 CPU seconds busy: 25%
         assertEquals(List.of("requests", "200", "0.500", "2.000", "4.000", "125000", "1.0", "MiB", "-", "0.100", "-", "-",
                 "0.400", "0.800", "25.0"), List.of(lines.get(2).trim().split("\\s+")));
-        assertTrue(lines.get(3).startsWith("  per operation; un gn ul gl: p99 ms of"), lines.get(3));
+        assertTrue(lines.get(3).startsWith("  per operation; tps the phase line's ops/s; un gn ul gl: p99 ms of"), lines.get(3));
         assertEquals("  every figure, store counters and what was unavailable (1 line): summary.txt, or --details",
                 lines.get(4));
         assertEquals(5, lines.size());

@@ -138,6 +138,9 @@ class LatencyTableTest {
 
         assertEquals("load phase: 2.0 s measured, closed loop: latency is service time, throughput 2500.0 rows/s"
                 + " (LOAD_NODES 500.0, LOAD_LINKS 2000.0)", lines.get(0));
+        assertEquals("latency (ms, per batch of 100 rows on average; rows/s in the line above):", lines.get(1));
+        assertTrue(lines.get(2).startsWith("op          batches  errors") && lines.get(2).endsWith("batches/s"),
+                lines.get(2));
         assertEquals("size at end: 2.0 KiB", lines.get(lines.size() - 1));
     }
 
@@ -159,10 +162,11 @@ class LatencyTableTest {
                 op              calls  hit%  rows/call
                 GET_NODE         1000  98.1          -
                 UPDATE_LINK       300  90.0          -
-                COUNT_LINK         50  80.0       2.40
+                COUNT_LINK         50  80.0          -
                 MULTIGET_LINK     100  61.0       1.70
                 GET_LINKS_LIST    200  95.0       6.50
                   UPDATE_LINK: 270 updates (90.0%), 30 inserts or misses
+                  COUNT_LINK: the count read averaged 2.40 links (one count row per call)
                   MULTIGET_LINK: 4.20 id2s asked per call, 40.5% found
                   GET_LINKS_LIST: 1 of 200 calls (0.5%) continued a remembered full page (history)
                 size at end: unknown
@@ -189,11 +193,11 @@ class LatencyTableTest {
         List<String> lines = table.render(load).lines().toList();
 
         assertTrue(lines.contains("graph: 200,000 id1s, 520,312 link rows (2.60 per id1; model 2.61), 400,000 count"
-                + " rows, id1s with 0 links 0.0%, 1 0.0%, 2 81.2%, 3-10 15.0%, 11-100 3.5%, >100 0.3%, max 512"),
+                + " rows, id1s with 0 links 0.0%, 1 0.0%, 2 81.2%, 3-10 15.0%, 11-100 3.5%, >100 0.3%, most links of one id1 512"),
                 lines.toString());
         GraphStats noModel = GraphStats.of(new long[] {1, 2, 0, 0, 0, 0}, 2, 2, 1, -1);
         assertEquals("graph: 3 id1s, 2 link rows (0.67 per id1), 2 count rows, id1s with 0 links 33.3%, 1 66.7%,"
-                + " 2 0.0%, 3-10 0.0%, 11-100 0.0%, >100 0.0%, max 1", GraphLine.of(noModel));
+                + " 2 0.0%, 3-10 0.0%, 11-100 0.0%, >100 0.0%, most links of one id1 1", GraphLine.of(noModel));
     }
 
     private static OpStats withOutcomes(String name, OpOutcomes outcomes) {

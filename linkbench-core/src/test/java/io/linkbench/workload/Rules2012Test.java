@@ -143,8 +143,8 @@ class Rules2012Test {
     @Test
     void the2012RulesNeverRunMixedWithA2017One() {
         ConfigException e = assertThrows(ConfigException.class, () -> TestWorkloads.with("workload_rules", "2012"));
-        assertTrue(e.getMessage().startsWith("link_type_split=raised: workload_rules = 2012 needs extra_first"),
-                e.getMessage());
+        assertTrue(e.getMessage().startsWith("workload_rules=2012: needs link_type_split = extra_first, not raised"
+                + " (the default); -c config/workload-2011.properties sets every key"), e.getMessage());
         ConfigException bad = assertThrows(ConfigException.class, () -> TestWorkloads.with("workload_rules", "2013"));
         assertEquals("workload_rules=2013: allowed: 2017, 2012", bad.getMessage());
         assertTrue(with2012().rules().is2012());

@@ -59,9 +59,12 @@ public record CostFigures(ProbeDelta delta, long ops, OptionalLong sizeBytes, Ma
         return perOp(delta.hostBusyNanos(), 1e-3);
     }
 
-    /** Server process CPU microseconds per operation. */
+    /**
+     * Server process CPU microseconds per operation; NaN for a store embedded in linkbench, whose CPU is
+     * linkbench's ({@link #clientCpuUsPerOp}), so it is counted once.
+     */
     public double serverCpuUsPerOp() {
-        return perOp(delta.serverCpuNanos(), 1e-3);
+        return delta.serverIsClient() ? Double.NaN : perOp(delta.serverCpuNanos(), 1e-3);
     }
 
     /** Linkbench process CPU microseconds per operation. */
@@ -167,6 +170,9 @@ public record CostFigures(ProbeDelta delta, long ops, OptionalLong sizeBytes, Ma
     /** One line per figure or group of figures that is NaN or empty, with the reason. */
     public List<String> unavailable() {
         List<String> out = new ArrayList<>(delta.unavailable());
+        if (delta.serverIsClient()) {
+            out.add(PhaseCost.EMBEDDED_SERVER);
+        }
         if (ops <= 0) {
             out.add("per-op figures: no operations completed in the window");
         }
@@ -208,7 +214,7 @@ public record CostFigures(ProbeDelta delta, long ops, OptionalLong sizeBytes, Ma
         m.put(PhaseCost.TOTAL_WRITE_KB, total(delta.diskSectorsWritten(), 0.5));
         m.put(PhaseCost.HOST_CPU_S, total(delta.hostBusyNanos(), 1e-9));
         m.put(PhaseCost.HOST_CPU_CAPACITY_S, total(delta.hostTotalNanos(), 1e-9));
-        m.put(PhaseCost.SERVER_CPU_S, total(delta.serverCpuNanos(), 1e-9));
+        m.put(PhaseCost.SERVER_CPU_S, delta.serverIsClient() ? Double.NaN : total(delta.serverCpuNanos(), 1e-9));
         m.put(PhaseCost.CLIENT_CPU_S, total(delta.clientCpuNanos(), 1e-9));
         m.put(PhaseCost.TOTAL_CONTEXT_SWITCHES, total(delta.contextSwitches(), 1));
         m.put(PhaseCost.SERVER_READ_KB, total(delta.serverReadBytes(), 1 / 1024.0));

@@ -24,12 +24,13 @@ import java.util.Map;
  * <p>The request phase of a run with {@code --loops} is its last loop unless a {@link LoopChoice} says
  * otherwise. A run without the phase gives a row without values, whose note says so.
  *
- * @param phase   {@code load} or {@code request}, or {@code load, part NAME} ({@link #ofPart})
+ * @param phase   the phase compared
+ * @param part    the part of the load's cost compared ({@link #ofPart}), or "" for the whole phase
  * @param columns {@link SummaryRow#LOAD_COLUMNS} or {@link SummaryRow#REQUEST_COLUMNS}
  * @param rows     one per run (per loop with {@link LoopChoice#ALL}), in the order given; the first is the baseline
  * @param workload the workload figures, each with one value per row; empty when no run recorded any
  */
-public record Comparison(String phase, List<String> columns, List<Row> rows, List<WorkloadFigure> workload) {
+public record Comparison(Phase phase, String part, List<String> columns, List<Row> rows, List<WorkloadFigure> workload) {
     /** The phases that can be compared. */
     public static final List<String> PHASES = java.util.Arrays.stream(Phase.values()).map(Phase::label).toList();
 
@@ -149,7 +150,7 @@ public record Comparison(String phase, List<String> columns, List<Row> rows, Lis
             WorkloadFigure.add(workload, "logical bytes (keys and payloads)", WorkloadFigure.Unit.COUNT, logical);
             WorkloadFigure.add(workload, "space amplification (size / logical)", WorkloadFigure.Unit.MEAN, amplification);
         }
-        return new Comparison(phase.label(), phase == Phase.LOAD ? SummaryRow.LOAD_COLUMNS : SummaryRow.REQUEST_COLUMNS, rows,
+        return new Comparison(phase, "", phase == Phase.LOAD ? SummaryRow.LOAD_COLUMNS : SummaryRow.REQUEST_COLUMNS, rows,
                 workload);
     }
 
@@ -240,7 +241,7 @@ public record Comparison(String phase, List<String> columns, List<Row> rows, Lis
                     found == null ? null : new SummaryRow(names.get(i), found.columns(), found.values()),
                     found == null ? "no load part " + part : ""));
         }
-        return new Comparison("load, part " + part, SummaryRow.PART_COLUMNS, rows, List.of());
+        return new Comparison(Phase.LOAD, part, SummaryRow.PART_COLUMNS, rows, List.of());
     }
 
     /** The names of the parts of the runs' loads, in order of appearance, then {@code load} (the total). */

@@ -1,6 +1,7 @@
 package io.linkbench.report.compare;
 
 import io.linkbench.config.MessageText;
+import io.linkbench.measure.Phase;
 import io.linkbench.report.Formats;
 import io.linkbench.report.SummaryRow;
 import java.math.BigDecimal;
@@ -35,7 +36,7 @@ public final class ComparisonRenderer {
     /** The comparison in {@code format}; the text ends with a newline. */
     public String render(Comparison c, ComparisonFormat format) {
         Out out = new Out(format);
-        String what = "request".equals(c.phase()) ? "requests" : c.phase();
+        String what = c.phase() == Phase.REQUEST ? "requests" : c.part().isEmpty() ? "load" : "load, part " + c.part();
         out.caption(what + ": one row per run" + loopNote(c));
         out.table(valueRows(c, format), Align.LABEL_LAST);
         out.legend(SummaryRow.legend(c.columns()));
@@ -55,7 +56,7 @@ public final class ComparisonRenderer {
             }
         }
         if (!c.workload().isEmpty()) {
-            out.caption(("load".equals(c.phase()) ? "graph loaded" : "operation statistics (hit: an existing row was found)")
+            out.caption((c.phase() == Phase.LOAD ? "graph loaded" : "operation statistics (hit: an existing row was found)")
                     + "; runs of the same workload show close values");
             out.table(workloadRows(c, format), Align.NAME_FIRST);
         }

@@ -15,7 +15,7 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * One figure that shows which workload a run ran, for several runs side by side: for a request
- * phase each operation's hit% and rows per call (COUNT_LINK, MULTIGET_LINK, GET_LINKS_LIST) and the
+ * phase each operation's hit% and rows per call (MULTIGET_LINK, GET_LINKS_LIST; COUNT_LINK's mean count) and the
  * share of GET_LINKS_LIST calls that continued history, how much the phase grew the graph and how its
  * throughput drifted ({@link ThroughputDrift}); for a load the id1s, link rows and links per
  * id1. Runs of the same workload show close values.
@@ -60,6 +60,7 @@ public record WorkloadFigure(String name, Unit unit, List<Double> values) {
             add(figures, op + " hit%", Unit.PERCENT, phases,
                     p -> ofOp(p, op, s -> percent(s.outcomes().hits(), s.outcomes().calls())));
             add(figures, op + " rows/call", Unit.MEAN, phases, p -> ofOp(p, op, OutcomeRows::rowsPerCall));
+            add(figures, op + " mean count", Unit.MEAN, phases, p -> ofOp(p, op, OutcomeRows::meanCount));
         }
         add(figures, "GET_LINKS_LIST continued%", Unit.PERCENT, phases,
                 p -> ofOp(p, "GET_LINKS_LIST", s -> percent(p.graph().continuations(), s.outcomes().calls())));

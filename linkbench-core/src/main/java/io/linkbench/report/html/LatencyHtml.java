@@ -30,7 +30,8 @@ final class LatencyHtml {
                         .append(", max ").append(Figures.ms(lag.getMaxValue())).append("</p>\n");
             }
         } else {
-            out.append("<h4>Latency (ms, service time)</h4>\n");
+            String unit = LatencyRows.loadUnit(phase);
+            out.append("<h4>Latency (ms, service time").append(unit.isEmpty() ? "" : ", " + unit).append(")</h4>\n");
             table(phase, shown, OpStats::service).appendTo(out);
         }
         errors(out, phase);
@@ -38,7 +39,7 @@ final class LatencyHtml {
     }
 
     private static HtmlTable table(PhaseResult phase, List<OpStats> shown, Function<OpStats, Histogram> which) {
-        HtmlTable t = new HtmlTable("latency", true, LatencyRows.COLUMNS.toArray(String[]::new));
+        HtmlTable t = new HtmlTable("latency", true, LatencyRows.columns(phase).toArray(String[]::new));
         List<String[]> rows = LatencyRows.of(phase, shown, which);
         for (int i = 0; i < rows.size() - 1; i++) {
             t.row(rows.get(i));

@@ -101,8 +101,8 @@ final class PhaseSection {
         if (p.graph().growth() != null) {
             fact(out, "graph growth (warm-up included)", p.graph().growth().describe());
         }
-        io.linkbench.measure.ThroughputDrift drift = p.isLoad() ? null : io.linkbench.measure.ThroughputDrift.of(p.intervals());
-        if (drift != null) {
+        io.linkbench.measure.DriftReading drift = p.isLoad() ? null : io.linkbench.measure.DriftReading.of(p.intervals());
+        if (drift != null && drift.all() != null) {
             fact(out, "throughput drift", drift.describe());
         }
         out.append("</dl>\n");

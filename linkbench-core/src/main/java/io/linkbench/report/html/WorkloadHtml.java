@@ -19,8 +19,8 @@ final class WorkloadHtml {
             HtmlTable t = new HtmlTable("outcomes", true, OutcomeRows.COLUMNS.toArray(String[]::new));
             rows.forEach(t::row);
             t.appendTo(out);
-            out.append("<p class=\"note\">hit: the call found an existing row; rows/call of COUNT_LINK is the ")
-                    .append("mean count read.</p>\n");
+            out.append("<p class=\"note\">hit: the call found an existing row; COUNT_LINK's mean count is in the")
+                    .append(" notes.</p>\n");
             List<String> notes = OutcomeRows.notes(p);
             if (!notes.isEmpty()) {
                 out.append("<ul class=\"notes\">\n");

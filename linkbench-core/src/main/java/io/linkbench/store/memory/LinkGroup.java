@@ -18,7 +18,13 @@ import java.util.List;
  * the visible links newest first, equal times by descending id2 (the order of GET_LINKS_LIST). Each has
  * a parallel {@code long[]} of its sort key (id2, time), so binary searches touch no Link object. All
  * are arrays shifted in place: a search is O(log n), an insert or removal an {@code arraycopy}, and most
- * groups hold 1 or 2 links. A bulk load merges a whole batch at once.
+ * groups hold 1 or 2 links.
+ *
+ * <p>A bulk load costs time linear in its rows, so one group can be loaded with millions of links (the
+ * original's tail): a batch is merged into the id2 index in place from its end, in arrays that grow
+ * geometrically (the loader writes ascending id2s, so nothing moves), and its visible links are appended
+ * to the visible index unsorted; the index is sorted once, by the first operation that reads or changes
+ * it ({@link #settle}).
  */
 final class LinkGroup {
     private static final long[] NO_IDS = {};
@@ -33,6 +39,7 @@ final class LinkGroup {
     private Link[] visible = NO_LINKS;
     private long[] visibleTimes = NO_IDS; // parallel to visible: searches touch no Link object
     private int visibleSize;
+    private boolean visibleUnsorted; // a load appended visible links: settle() sorts them in
 
     private volatile long count;
     private boolean hasCountRow;
@@ -46,6 +53,7 @@ final class LinkGroup {
 
     /** ADD_LINK. Returns true when the link is new; always writes the count row. */
     synchronized boolean add(Link link, MemoryStats stats) {
+        settle();
         int i = indexOf(link.id2());
         Link old = i >= 0 ? rows[i] : null;
         if (old == null) {
@@ -61,6 +69,7 @@ final class LinkGroup {
 
     /** UPDATE_LINK. Returns false when the link does not exist. */
     synchronized boolean update(Link link, MemoryStats stats) {
+        settle();
         int i = indexOf(link.id2());
         if (i < 0) {
             return false;
@@ -90,6 +99,7 @@ final class LinkGroup {
 
     /** DELETE_LINK. Returns false when the link does not exist. */
     synchronized boolean delete(long id2, boolean expunge, MemoryStats stats) {
+        settle();
         int i = indexOf(id2);
         if (i < 0) {
             return false;
@@ -132,6 +142,7 @@ final class LinkGroup {
 
     /** GET_LINKS_LIST on the visible index; offset and limit are not negative. */
     synchronized List<Link> linkList(long minTime, long maxTime, int offset, int limit) {
+        settle();
         if (limit == 0 || minTime > maxTime || visibleSize == 0) {
             return List.of();
         }
@@ -157,7 +168,8 @@ final class LinkGroup {
         List<Link> fresh = new ArrayList<>(batch.size());
         for (Link link : batch) {
             int i = indexOf(link.id2());
-            if (i >= 0) {
+            if (i >= 0) { // a retried batch: rare, so the visible index may be sorted for it
+                settle();
                 Link old = rows[i];
                 rows[i] = link;
                 reindex(old, link);
@@ -180,15 +192,12 @@ final class LinkGroup {
             }
         }
         mergeRows(unique);
-        List<Link> shown = new ArrayList<>(unique.size());
         for (Link link : unique) {
             stats.linkWritten(null, link);
             if (link.isVisible()) {
-                shown.add(link);
+                appendVisible(link);
             }
         }
-        shown.sort(NEWEST_FIRST);
-        mergeVisible(shown);
     }
 
     /** Writes the count row as loaded. */
@@ -327,40 +336,53 @@ final class LinkGroup {
         visible[visibleSize] = null;
     }
 
-    /** Merges links sorted by id2, none of them present yet, into the id2 index. */
+    /**
+     * Merges links sorted by id2, none of them present yet, into the id2 index: in place from the end,
+     * so only the rows above the smallest new id2 move (none when the batch follows the rows).
+     */
     private void mergeRows(List<Link> add) {
         int total = size + add.size();
-        long[] newIds = new long[total];
-        Link[] newRows = new Link[total];
-        int i = 0;
-        int j = 0;
-        for (int k = 0; k < total; k++) {
-            Link next = j == add.size() || (i < size && ids[i] < add.get(j).id2()) ? rows[i++] : add.get(j++);
-            newIds[k] = next.id2();
-            newRows[k] = next;
+        if (total > rows.length) {
+            int capacity = grow(total, rows.length);
+            ids = Arrays.copyOf(ids, capacity);
+            rows = Arrays.copyOf(rows, capacity);
         }
-        ids = newIds;
-        rows = newRows;
+        int i = size - 1;
+        for (int j = add.size() - 1, k = total - 1; j >= 0; k--) {
+            Link next = add.get(j);
+            if (i >= 0 && ids[i] > next.id2()) {
+                ids[k] = ids[i];
+                rows[k] = rows[i--];
+            } else {
+                ids[k] = next.id2();
+                rows[k] = next;
+                j--;
+            }
+        }
         size = total;
     }
 
-    /** Merges visible links sorted newest first, none of them present yet, into the visible index. */
-    private void mergeVisible(List<Link> add) {
-        if (add.isEmpty()) {
+    /** Appends a loaded visible link after the sorted part of the visible index; {@link #settle} sorts it. */
+    private void appendVisible(Link link) {
+        if (visibleSize == visible.length) {
+            int capacity = grow(visibleSize + 1, visible.length);
+            visible = Arrays.copyOf(visible, capacity);
+            visibleTimes = Arrays.copyOf(visibleTimes, capacity);
+        }
+        visible[visibleSize] = link;
+        visibleTimes[visibleSize++] = link.time();
+        visibleUnsorted = true;
+    }
+
+    /** Puts the visible links a load appended in their order: once per load, O(n log n). */
+    private void settle() {
+        if (!visibleUnsorted) {
             return;
         }
-        int total = visibleSize + add.size();
-        Link[] merged = new Link[total];
-        long[] times = new long[total];
-        int i = 0;
-        int j = 0;
-        for (int k = 0; k < total; k++) {
-            boolean takeOld = j == add.size() || (i < visibleSize && NEWEST_FIRST.compare(visible[i], add.get(j)) < 0);
-            merged[k] = takeOld ? visible[i++] : add.get(j++);
-            times[k] = merged[k].time();
+        Arrays.sort(visible, 0, visibleSize, NEWEST_FIRST);
+        for (int k = 0; k < visibleSize; k++) {
+            visibleTimes[k] = visible[k].time();
         }
-        visible = merged;
-        visibleTimes = times;
-        visibleSize = total;
+        visibleUnsorted = false;
     }
 }

@@ -198,7 +198,14 @@ final class RocksDbStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     public Map<String, Long> counters() throws StoreException {
         synchronized (lifecycle) {
             ensureOpen();
-            return options.statistics() == null ? Map.of() : Tickers.read(options.statistics());
+            if (options.statistics() == null) {
+                return Map.of();
+            }
+            Map<String, Long> out = new java.util.LinkedHashMap<>(Tickers.read(options.statistics()));
+            // GET_LINKS_LIST is the request phase's only iterator: the internal keys it skips are the time
+            // index's tombstones (deleted links, and the old entries of links whose time an update moved)
+            out.put(LIST_ENTRIES_SKIPPED, options.statistics().getTickerCount(org.rocksdb.TickerType.NUMBER_ITER_SKIP));
+            return out;
         }
     }
 

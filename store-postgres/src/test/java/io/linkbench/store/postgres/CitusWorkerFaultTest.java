@@ -73,16 +73,8 @@ class CitusWorkerFaultTest {
 
         @Override
         public void failNextCall(GraphStore store, StoreSession session) throws Exception {
-            List<String> names = new ArrayList<>();
-            for (Connection c : ((PgSession) session).connections()) {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT citus_backend_gpid()")) {
-                    rs.next();
-                    names.add("citus_internal gpid=" + rs.getLong(1));
-                }
-                if (!c.getAutoCommit()) {
-                    c.rollback(); // the transactional connection as the session left it
-                }
-            }
+            List<String> names = TerminatesSessionBackends.askEach(session, "SELECT citus_backend_gpid()").stream()
+                    .map(gpid -> "citus_internal gpid=" + gpid).toList();
             List<Connection> locks = lockEveryShard();
             watchers.add(CompletableFuture.runAsync(() -> {
                 try {
@@ -105,6 +97,7 @@ class CitusWorkerFaultTest {
                     locks.add(c);
                     try (Statement s = c.createStatement()) {
                         s.execute("SET citus.enable_manual_changes_to_shards = on");
+                        s.execute("SET lock_timeout = '" + DEADLINE.toSeconds() + "s'");
                         c.setAutoCommit(false);
                         s.execute("LOCK TABLE " + String.join(", ", shards) + " IN ACCESS EXCLUSIVE MODE");
                     }
@@ -174,9 +167,12 @@ class CitusWorkerFaultTest {
         }
     }
 
+    /** Ends the connection's transaction, if any, and closes it. */
     private static void rollbackAndClose(Connection c) {
         try (c) {
-            c.rollback();
+            if (!c.getAutoCommit()) {
+                c.rollback();
+            }
         } catch (SQLException e) {
             // closing gives the locks up as well
         }

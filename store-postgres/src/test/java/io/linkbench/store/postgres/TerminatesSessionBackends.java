@@ -38,17 +38,25 @@ interface TerminatesSessionBackends extends FaultInjection {
 
     /** The backend pids of both connections of {@code session}, a {@link PgSession}, opened if need be. */
     static List<Integer> backendPids(StoreSession session) throws Exception {
-        List<Integer> pids = new ArrayList<>();
+        return askEach(session, "SELECT pg_backend_pid()").stream().map(Long::intValue).toList();
+    }
+
+    /**
+     * The number {@code query} gives on each connection of {@code session} (autocommit one first),
+     * leaving no transaction open.
+     */
+    static List<Long> askEach(StoreSession session, String query) throws Exception {
+        List<Long> values = new ArrayList<>();
         for (Connection c : ((PgSession) session).connections()) {
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(query)) {
                 rs.next();
-                pids.add(rs.getInt(1));
+                values.add(rs.getLong(1));
             }
             if (!c.getAutoCommit()) {
                 c.rollback(); // the transactional connection as the session left it: no transaction open
             }
         }
-        return pids;
+        return values;
     }
 
     /** Terminates the backends {@code pids} from {@code admin} and waits until they have exited. */

@@ -89,6 +89,14 @@ final class MySqlSession extends JdbcSession<SqlConnection> {
         }
     }
 
+    /**
+     * The JDBC connections of this session, the autocommit one and the transactional one, each opened
+     * if it is not: for tests that end them from the server's side (the TCK's fault hook).
+     */
+    List<java.sql.Connection> connections() throws StoreException {
+        return List.of(ac.get().jdbc(), tx.get().jdbc());
+    }
+
     private static long[] sortedUnique(long[] id2s) {
         long[] ids = id2s.clone();
         Arrays.sort(ids);

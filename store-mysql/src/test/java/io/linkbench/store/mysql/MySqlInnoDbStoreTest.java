@@ -6,9 +6,12 @@ import io.linkbench.tck.GraphStoreContract;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 
-/** The store TCK against the test server with InnoDB tables, in a database of its own. */
+/**
+ * The store TCK against the test server with InnoDB tables, in a database of its own;
+ * the fault contracts kill the session's connections ({@link KillsSessionConnections}).
+ */
 @Tag("mysql")
-class MySqlInnoDbStoreTest extends GraphStoreContract {
+class MySqlInnoDbStoreTest extends GraphStoreContract implements KillsSessionConnections {
 
     @Override
     protected GraphStore openFreshStore() throws Exception {

@@ -5,9 +5,12 @@ import io.linkbench.tck.GraphStoreContract;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 
-/** The store TCK against the test server with ROCKSDB tables, in a database of its own. */
+/**
+ * The store TCK against the test server with ROCKSDB tables, in a database of its own;
+ * the fault contracts kill the session's connections ({@link KillsSessionConnections}).
+ */
 @Tag("mysql")
-class MySqlRocksDbStoreTest extends GraphStoreContract {
+class MySqlRocksDbStoreTest extends GraphStoreContract implements KillsSessionConnections {
 
     @Override
     protected GraphStore openFreshStore() throws Exception {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * core's {@code UnixSocket}), its concurrent cases included; skipped when the server has no socket on this host.
  */
 @Tag("mysql")
-class MySqlUnixSocketStoreTest extends GraphStoreContract {
+class MySqlUnixSocketStoreTest extends GraphStoreContract implements KillsSessionConnections {
 
     @Override
     protected GraphStore openFreshStore() throws Exception {

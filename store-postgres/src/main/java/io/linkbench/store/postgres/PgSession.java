@@ -98,4 +98,12 @@ final class PgSession extends JdbcSession<SqlConnection> {
             throw ac.fail("MULTIGET_LINK", e);
         }
     }
+
+    /**
+     * The JDBC connections of this session, the autocommit one and the transactional one, each opened
+     * if it is not: for tests that end them from the server's side (the TCK's fault hook).
+     */
+    List<java.sql.Connection> connections() throws StoreException {
+        return List.of(ac.get().jdbc(), tx.get().jdbc());
+    }
 }

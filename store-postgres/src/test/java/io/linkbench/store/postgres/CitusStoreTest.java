@@ -3,12 +3,18 @@ package io.linkbench.store.postgres;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreProvider;
 import io.linkbench.tck.GraphStoreContract;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 
-/** The store TCK against the Citus cluster (read committed, distributed tables), in a schema of its own. */
+/**
+ * The store TCK against the Citus cluster (read committed, distributed tables), in a schema of its own;
+ * the fault contracts terminate the session's backends on the coordinator ({@link TerminatesSessionBackends};
+ * a worker's backend killed in the middle of a call: {@link CitusWorkerFaultTest}).
+ */
 @Tag("citus")
-class CitusStoreTest extends GraphStoreContract {
+class CitusStoreTest extends GraphStoreContract implements TerminatesSessionBackends {
     private static final String SCHEMA = "lbtest_citus_tck";
 
     @Override
@@ -19,6 +25,12 @@ class CitusStoreTest extends GraphStoreContract {
     @Override
     protected GraphStore reopenStore() throws Exception {
         return CitusTestCluster.open(CitusTestCluster.settings(SCHEMA, Map.of()), maxSessions());
+    }
+
+    /** The session's backends run on the coordinator. */
+    @Override
+    public Connection serverConnection() throws SQLException {
+        return CitusTestCluster.jdbc(0);
     }
 
     @Override

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Tag;
 
 /** The store TCK with {@code isolation = serializable}: serialization failures (40001) are retried. */
 @Tag("postgres")
-class PgSerializableStoreTest extends GraphStoreContract {
+class PgSerializableStoreTest extends GraphStoreContract implements TerminatesSessionBackends {
     private static final String SCHEMA = "lbtest_tck_serializable";
     private static final Map<String, String> SERIALIZABLE = Map.of("isolation", "serializable");
 

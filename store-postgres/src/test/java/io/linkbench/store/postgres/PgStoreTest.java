@@ -5,9 +5,12 @@ import io.linkbench.tck.GraphStoreContract;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 
-/** The store TCK against the test server (read committed), in a schema of its own. */
+/**
+ * The store TCK against the test server (read committed), in a schema of its own; the fault contracts
+ * terminate the session's backends ({@link TerminatesSessionBackends}).
+ */
 @Tag("postgres")
-class PgStoreTest extends GraphStoreContract {
+class PgStoreTest extends GraphStoreContract implements TerminatesSessionBackends {
     private static final String SCHEMA = "lbtest_tck";
 
     @Override

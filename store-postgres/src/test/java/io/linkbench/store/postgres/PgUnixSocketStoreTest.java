@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * server has no socket on this host (LINKBENCH_PG_SOCKET_DIR, default scripts/start-postgres.sh's).
  */
 @Tag("postgres")
-class PgUnixSocketStoreTest extends GraphStoreContract {
+class PgUnixSocketStoreTest extends GraphStoreContract implements TerminatesSessionBackends {
     private static final String SCHEMA = "lbtest_tck_socket";
     private static final String DIR = System.getenv().getOrDefault("LINKBENCH_PG_SOCKET_DIR",
             "/var/tmp/linkbench-postgres/socket");

@@ -76,10 +76,12 @@ public final class LoadPhase {
         long sliceStart = fleet.sliceStart(generator.shape().startId(), generator.shape().endId());
         long nodes = fleet.sliceEnd(generator.shape().startId(), generator.shape().endId()) - sliceStart;
         long expectedLinks = Math.round(generator.shape().expectedLinks() * ((double) nodes / generator.shape().nodeCount()));
-        LoadWorkers loaders = new LoadWorkers(ctx, generator, recorder, sliceStart, sliceStart + nodes);
+        LoadWorkers loaders = new LoadWorkers(ctx, generator, recorder, sliceStart, sliceStart + nodes, expectedLinks);
+        String shared = loaders.sharedId1s();
         out.printf(Locale.ROOT, "load phase: %,d nodes (ids %d..%d%s), about %,d links, 1 node loader + %d link loaders,"
-                        + " batches of %d rows%n", nodes, sliceStart, sliceStart + nodes - 1,
-                fleet.shared() ? ": " + fleet.describe() : "", expectedLinks, run.loaders(), run.bulkInsertCount());
+                        + " batches of %d rows%s%n", nodes, sliceStart, sliceStart + nodes - 1,
+                fleet.shared() ? ": " + fleet.describe() : "", expectedLinks, run.loaders(), run.bulkInsertCount(),
+                shared.isEmpty() ? "" : "; " + shared + " loaded by every link loader first");
         List<IntervalPoint> points = new ArrayList<>();
         PhaseRunner runner = new PhaseRunner(ctx, Phase.LOAD, 0, store);
         runner.phaseStarted();
@@ -91,6 +93,7 @@ public final class LoadPhase {
             runner.createWorkers(LoadWorkers::name, loaders::worker);
             runner.startWorkers();
             Progress progress = new Progress(out, ctx.liveProgress(), nodes, expectedLinks, start);
+            List<Thread> linkLoaders = runner.workers().subList(1, runner.workers().size());
             double progressNanos = run.progressSeconds() * 1e9;
             long nextReport = start + (long) progressNanos;
             for (Thread t : runner.workers()) {
@@ -99,7 +102,8 @@ public final class LoadPhase {
                     if (System.nanoTime() < nextReport) {
                         continue;
                     }
-                    progress.report(interval(runner, recorder, start, points));
+                    progress.report(interval(runner, recorder, start, points),
+                            Progress.Loaders.of(loaders.rowsByWorker(), linkLoaders));
                     nextReport += (long) progressNanos;
                 }
             }

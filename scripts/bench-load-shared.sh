@@ -10,9 +10,10 @@
 # both builds, old then new in odd rounds and new then old in even ones, 2 link loaders, schema
 # recreated. NLINKS_FILE names the degree file (default ../shared/linkbench-data/Distribution_2011.dat).
 #
-# Per load it prints, every second, the CPU each link-loader thread used (from /proc/PID/task: a thread
-# that is done or idle shows 0), and the new build's progress line (its rows/s per link loader), then
-# one summary row: the load's seconds and rows/s, and when each link loader finished.
+# Per load it prints, every second, the CPU % each link-loader thread used (from /proc/PID/task; "-"
+# before the thread started, "done" after it ended), and the progress lines (the new build's give each
+# link loader's rows/s), then one summary row: the insert window's seconds and rows/s, and the second
+# at which each link loader's thread was last seen (JVM start-up included).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old="${1:?old jar}"
@@ -67,10 +68,12 @@ for r in $(seq "$rounds"); do
             {
                 echo "-- $c, $build build, round $r: link-loader CPU % per second"
                 awk -v hz="$hz" '{ if (($2) in last) { d = ($3 - last[$2]) * 100 / hz; cpu[$1, $2] = d }
+                    if (!(($2) in first)) first[$2] = $1
                     last[$2] = $3; names[$2] = 1; if ($1 > max) max = $1 }
                     END { n = asorti(names, sorted); printf "%5s", "s"; for (i = 1; i <= n; i++) printf " %14s", sorted[i]; print ""
                         for (t = 1; t <= max; t++) { printf "%5d", t
-                            for (i = 1; i <= n; i++) { k = t SUBSEP sorted[i]; printf " %14s", (k in cpu) ? sprintf("%.0f", cpu[k]) : "done" }
+                            for (i = 1; i <= n; i++) { k = t SUBSEP sorted[i]
+                                printf " %14s", (k in cpu) ? sprintf("%.0f", cpu[k]) : (t <= first[sorted[i]] ? "-" : "done") }
                             print "" } }' "$log.threads"
                 grep '^load: ' "$log.out" | sed 's/^/   /' || true
             } | tee "$log.table"

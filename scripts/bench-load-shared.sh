@@ -38,16 +38,18 @@ config_of() {
     esac
 }
 
-# Samples the link-loader threads of java process $1 every second until it exits: "second thread ticks".
+# Samples the link-loader threads of java process $1 about every second until it exits: "second thread
+# ticks", seconds since the JVM started (a second may be missing on a busy machine).
 sample_loaders() {
-    local pid=$1 t=0 task
+    local pid=$1 start=$SECONDS t task name
     while kill -0 "$pid" 2> /dev/null; do
+        t=$((SECONDS - start))
         for task in /proc/"$pid"/task/*; do
-            [[ $(cat "$task/comm" 2> /dev/null) == link-loader-* ]] || continue
-            awk -v t="$t" -v n="$(cat "$task/comm" 2> /dev/null)" '{print t, n, $14 + $15}' "$task/stat" 2> /dev/null || true
+            read -r name < "$task/comm" 2> /dev/null || continue
+            [[ $name == link-loader-* ]] || continue
+            awk -v t="$t" -v n="$name" '{print t, n, $14 + $15}' "$task/stat" 2> /dev/null || true
         done
         sleep 1
-        t=$((t + 1))
     done
 }
 
@@ -67,13 +69,13 @@ for r in $(seq "$rounds"); do
             wait "$pid" || { echo "bench-load-shared: the $build load of $c failed, see $log.out" >&2; exit 1; }
             {
                 echo "-- $c, $build build, round $r: link-loader CPU % per second"
-                awk -v hz="$hz" '{ if (($2) in last) { d = ($3 - last[$2]) * 100 / hz; cpu[$1, $2] = d }
+                awk -v hz="$hz" '{ if (($2) in last && $1 > lastT[$2]) { cpu[$1, $2] = ($3 - last[$2]) * 100 / hz / ($1 - lastT[$2]) }
                     if (!(($2) in first)) first[$2] = $1
-                    last[$2] = $3; names[$2] = 1; if ($1 > max) max = $1 }
+                    last[$2] = $3; lastT[$2] = $1; names[$2] = 1; if ($1 > max) max = $1 }
                     END { n = asorti(names, sorted); printf "%5s", "s"; for (i = 1; i <= n; i++) printf " %14s", sorted[i]; print ""
                         for (t = 1; t <= max; t++) { printf "%5d", t
                             for (i = 1; i <= n; i++) { k = t SUBSEP sorted[i]
-                                printf " %14s", (k in cpu) ? sprintf("%.0f", cpu[k]) : (t <= first[sorted[i]] ? "-" : "done") }
+                                printf " %14s", (k in cpu) ? sprintf("%.0f", cpu[k]) : (t <= first[sorted[i]] ? "-" : (t > lastT[sorted[i]] ? "done" : "")) }
                             print "" } }' "$log.threads"
                 grep '^load: ' "$log.out" | sed 's/^/   /' || true
             } | tee "$log.table"

@@ -14,7 +14,9 @@
 # database. OLD_HOST / NEW_HOST (default 127.0.0.1 and localhost) pick each build's host: with
 # localhost the new MySQL store connects through the server's Unix socket; OLD_ARGS / NEW_ARGS add
 # options to one build's phases (e.g. NEW_ARGS="-D socket=/var/tmp/linkbench-postgres/socket" for the
-# PostgreSQL store's Unix socket); SKIP_LOAD=1 reuses the database of an earlier run. Prints one row per phase
+# PostgreSQL store's Unix socket); OLD_JVM / NEW_JVM add JVM options to one build's java command (e.g.
+# NEW_JVM="-XX:TieredStopAtLevel=1" to compare JIT settings on one jar); SKIP_LOAD=1 reuses the
+# database of an earlier run. Prints one row per phase
 # and the load average; the JVM's start-up and compilation are inside the figures, as users run it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -71,10 +73,10 @@ for r in $(seq "$rounds"); do
     # charge the drift to the second build
     order=(old new); (( r % 2 == 0 )) && order=(new old)
     for build in "${order[@]}"; do
-        jar=$old; host=$old_host; args=(${OLD_ARGS:-})
-        [[ $build == new ]] && { jar=$new; host=$new_host; args=(${NEW_ARGS:-}); }
+        jar=$old; host=$old_host; args=(${OLD_ARGS:-}); jvm=(${OLD_JVM:-})
+        [[ $build == new ]] && { jar=$new; host=$new_host; args=(${NEW_ARGS:-}); jvm=(${NEW_JVM:-}); }
         q0=$(statements); s0=$(server_ticks)
-        /usr/bin/time -f '%U %S %e' -o "$out/$build-$r.time" java -jar "$jar" "${cfg[@]}" "${common[@]}" \
+        /usr/bin/time -f '%U %S %e' -o "$out/$build-$r.time" java ${jvm[@]+"${jvm[@]}"} -jar "$jar" "${cfg[@]}" "${common[@]}" \
             -D host="$host" ${args[@]+"${args[@]}"} -D maxtime="$secs" -D warmup_time=0 -r --results "$out/results" > "$out/$build-$r.out" 2>&1 \
             || { echo "client-cost-ab: the $build request phase failed, see $out/$build-$r.out" >&2; exit 1; }
         sleep 1.5 # PostgreSQL publishes a backend's statistics at most once a second, and at its exit

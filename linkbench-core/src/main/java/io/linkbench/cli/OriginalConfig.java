@@ -73,7 +73,7 @@ final class OriginalConfig {
             "link_id2_rule",
             "link_time_spread_ms", "write_versions", "node_permutation", "link_type_choice", "updatelink_missing",
             "link_multiget_size", "link_multiget_existing_pct", "link_multiget_miss", "link_multiget_distinct",
-            "getlinklist_continue", "link_write_uncorr", "nlinks_section", "nlinks_max_share", "nlinks_tail",
+            "getlinklist_continue", "getlinklist_history_index", "link_write_uncorr", "nlinks_section", "nlinks_max_share", "nlinks_tail",
             "node_datasize_limit", "link_datasize_limit", "payload_chunk_length", "addlink_existing_pct",
             "link_existing_pct", "deletelink_expunge_pct", "getlinklist_limit");
 

@@ -29,6 +29,7 @@ public final class PhaseRecorder {
     private final long[] rowBase;
     private final OpOutcomes[] outcomeBase;
     private long continuationBase;
+    private long continuationRowsBase;
     private final long[] lastErrors;
     private final long[] lastRows;
     private final OpOutcomes[] lastOutcomes;
@@ -152,6 +153,7 @@ public final class PhaseRecorder {
             outcomeBase[op] = sumOutcomes(op);
         }
         continuationBase = sumContinuations();
+        continuationRowsBase = sumContinuationRows();
         if (openLoop) {
             lag.reset();
         }
@@ -180,6 +182,11 @@ public final class PhaseRecorder {
     /** GET_LINKS_LIST calls of the measured window that continued a remembered full page. */
     public synchronized long continuations() {
         return sumContinuations() - continuationBase;
+    }
+
+    /** The rows those continuations read. */
+    public synchronized long continuationRows() {
+        return sumContinuationRows() - continuationRowsBase;
     }
 
     /**
@@ -228,6 +235,14 @@ public final class PhaseRecorder {
         long n = 0;
         for (WorkerRecorder w : workers) {
             n += w.continuations();
+        }
+        return n;
+    }
+
+    private long sumContinuationRows() {
+        long n = 0;
+        for (WorkerRecorder w : workers) {
+            n += w.continuationRows();
         }
         return n;
     }

@@ -130,10 +130,16 @@ public record PhaseResult(Phase phase, int loop, Window window, Latency latency,
      *                      else null, or when unknown
      * @param continuations request phase: GET_LINKS_LIST calls that continued a remembered full page
      *                      ("history"), see {@link WorkerRecorder#recordContinuation}; else 0
+     * @param continuationRows the rows those calls read
      */
-    public record GraphFacts(GraphStats loaded, GraphGrowth growth, long continuations) {
+    public record GraphFacts(GraphStats loaded, GraphGrowth growth, long continuations, long continuationRows) {
         /** Nothing recorded. */
-        public static final GraphFacts NONE = new GraphFacts(null, null, 0);
+        public static final GraphFacts NONE = new GraphFacts(null, null, 0, 0);
+
+        /** Facts without rows read by continuations (none, or not recorded). */
+        public GraphFacts(GraphStats loaded, GraphGrowth growth, long continuations) {
+            this(loaded, growth, continuations, 0);
+        }
     }
 
     /** This result with loop number, cost and intervals attached. */

@@ -33,6 +33,7 @@ public final class WorkerRecorder {
     /** Per op, the most rows one successful call returned, over the whole phase (never reset). */
     private final AtomicLongArray maxRows;
     private final AtomicLong continuations = new AtomicLong();
+    private final AtomicLong continuationRows = new AtomicLong();
 
     WorkerRecorder(int ops, boolean openLoop) {
         service = new SingleWriterRecorder[ops];
@@ -119,9 +120,10 @@ public final class WorkerRecorder {
         }
     }
 
-    /** A successful GET_LINKS_LIST that continued a remembered full page ("history"). Wait-free. */
-    public void recordContinuation() {
+    /** A successful GET_LINKS_LIST that continued a remembered full page ("history") and read {@code rows}. Wait-free. */
+    public void recordContinuation(long rows) {
         continuations.setRelease(continuations.getPlain() + 1);
+        continuationRows.setRelease(continuationRows.getPlain() + rows);
     }
 
     private static void add(AtomicLongArray counters, int index, long n) {
@@ -182,5 +184,9 @@ public final class WorkerRecorder {
 
     long continuations() {
         return continuations.get();
+    }
+
+    long continuationRows() {
+        return continuationRows.get();
     }
 }

@@ -74,13 +74,21 @@ public final class OutcomeRows {
                 case "GET_LINKS_LIST" -> notes.add(s.name() + ": " + Formats.count(phase.graph().continuations()) + " of "
                         + Formats.count(o.calls()) + " calls (" + Formats.percent(continuedShare(phase))
                         + "%) continued a remembered full page (history" + (phase.graph().continuations() == 0
-                                ? ": no full page met)" : ")"));
+                                ? ": no full page met)" : "), reading " + Formats.count(phase.graph().continuationRows())
+                                + " rows, " + Formats.mean(continuationRowsPerCall(phase)) + " per list call"));
                 default -> {
                     // the table says it all
                 }
             }
         }
         return notes;
+    }
+
+    /** Rows read by history continuations per GET_LINKS_LIST call; NaN when it did not run. */
+    public static double continuationRowsPerCall(PhaseResult phase) {
+        OpStats list = phase.op("GET_LINKS_LIST");
+        long calls = list == null ? 0 : list.outcomes().calls();
+        return calls == 0 ? Double.NaN : (double) phase.graph().continuationRows() / calls;
     }
 
     /** Share of GET_LINKS_LIST calls that continued a remembered full page; NaN when it did not run. */

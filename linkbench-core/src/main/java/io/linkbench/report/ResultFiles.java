@@ -50,6 +50,7 @@ import java.util.TreeMap;
  *       "space_amplification": 1.25,       // size_bytes / logical_bytes, null when either is unknown
  *       "store_counters": { "<name>": <delta> },
  *       "continuations": 12,               // request: GET_LINKS_LIST calls that continued a full page
+ *       "continuation_rows": 118000,       // request: the rows those calls read
  *       "graph": <graph> or null,          // load: the shape of the graph loaded
  *       "growth": <growth> or null,        // request: what the phase did to the graph, warm-up included
  *       "drift": <drift> or null,          // request: throughput from the first interval to the last
@@ -105,7 +106,7 @@ import java.util.TreeMap;
  *
  * <p>An op's {@code outcomes} are what its successful calls found ({@link io.linkbench.measure.OpOutcomes}):
  * calls recorded, hits (an existing row was found), rows returned and id2s asked for; all 0 for load
- * steps. {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code graph},
+ * steps. {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code continuation_rows}, {@code graph},
  * {@code outcomes}, {@code run_id}, {@code status}, {@code ended_by}, {@code end_reason}, {@code growth} (and its
  * {@code loaded_*}, {@code links_growth_pct} and {@code longest_list_ratio}), {@code drift} and the
  * cost's {@code parts} and dirty-page figures were added without a new {@code schema_version}, whose policy is to

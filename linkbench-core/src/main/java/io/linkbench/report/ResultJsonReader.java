@@ -43,7 +43,7 @@ import org.HdrHistogram.Histogram;
  * silent 0. Only the primary fields become records: the percentiles, ISO times, throughput and links per
  * id1 are derived from them, so nothing is lost to rounding (throughput is still checked, since
  * readers of the file use it). The fields added to schema version 1 later ({@code run_id},
- * {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code graph}, {@code growth},
+ * {@code loop}, {@code cost}, {@code intervals}, {@code continuations}, {@code continuation_rows}, {@code graph}, {@code growth},
  * {@code status}, {@code ended_by}, {@code end_reason}, an op's {@code outcomes}, a curve step's
  * {@code target}, a phase's {@code logical_bytes}, a cost's {@code nodes}, and the reproduction facts {@code tag}, {@code notes}, {@code command_line},
  * {@code host_facts}, {@code jvm}, {@code build}, {@code server_config_file}) may be missing: an older file reads as "not recorded".
@@ -162,7 +162,8 @@ final class ResultJsonReader {
                 integers(p, "store_counters", at, Long.MIN_VALUE), integer(p, "size_bytes", at, -1),
                 optionalInteger(p, "logical_bytes", at, -1, -1));
         PhaseResult.GraphFacts graph = new PhaseResult.GraphFacts(graph(optionalObject(p, "graph", at), at + "graph."),
-                growth(optionalObject(p, "growth", at), at + "growth."), optionalInteger(p, "continuations", at, 0, 0));
+                growth(optionalObject(p, "growth", at), at + "growth."), optionalInteger(p, "continuations", at, 0, 0),
+                optionalInteger(p, "continuation_rows", at, 0, 0));
         return new PhaseResult(phase, (int) optionalInteger(p, "loop", at, 0, 0),
                 new PhaseResult.Window(start, end, decimal(p, "seconds", at, 0)), latency, end(p, at), warnings, store,
                 steps, cost(optionalObject(p, "cost", at), at + "cost."), intervals(p, at), graph,

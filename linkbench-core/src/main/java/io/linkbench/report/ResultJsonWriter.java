@@ -163,6 +163,7 @@ final class ResultJsonWriter {
         g.writeFieldName("store_counters");
         longMap(g, p.storeCounters());
         g.writeNumberField("continuations", p.graph().continuations());
+        g.writeNumberField("continuation_rows", p.graph().continuationRows());
         g.writeFieldName("graph");
         graph(g, p.graph().loaded());
         g.writeFieldName("growth");

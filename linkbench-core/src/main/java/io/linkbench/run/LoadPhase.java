@@ -79,10 +79,12 @@ public final class LoadPhase {
         long sliceStart = fleet.sliceStart(generator.shape().startId(), generator.shape().endId());
         long nodes = fleet.sliceEnd(generator.shape().startId(), generator.shape().endId()) - sliceStart;
         long expectedLinks = Math.round(generator.shape().expectedLinks() * ((double) nodes / generator.shape().nodeCount()));
-        LoadWorkers loaders = new LoadWorkers(ctx, generator, recorder, sliceStart, sliceStart + nodes);
+        LoadWorkers loaders = new LoadWorkers(ctx, generator, recorder, sliceStart, sliceStart + nodes, expectedLinks);
+        String shared = loaders.sharedId1s();
         out.printf(Locale.ROOT, "load phase: %,d nodes (ids %d..%d%s), about %,d links, 1 node loader + %d link loaders,"
-                        + " batches of %d rows%n", nodes, sliceStart, sliceStart + nodes - 1,
-                fleet.shared() ? ": " + fleet.describe() : "", expectedLinks, run.loaders(), run.bulkInsertCount());
+                        + " batches of %d rows%s%n", nodes, sliceStart, sliceStart + nodes - 1,
+                fleet.shared() ? ": " + fleet.describe() : "", expectedLinks, run.loaders(), run.bulkInsertCount(),
+                shared.isEmpty() ? "" : "; " + shared + " loaded by every link loader first");
         List<IntervalPoint> points = new ArrayList<>();
         PhaseRunner runner = new PhaseRunner(ctx, Phase.LOAD, 0, store);
         runner.phaseStarted();
@@ -94,7 +96,7 @@ public final class LoadPhase {
             runner.createWorkers(LoadWorkers::name, (i, session) -> loaders.worker(i, session, runner.calls().slot(i)));
             runner.startWorkers();
             Progress progress = new Progress(out, ctx.liveProgress(), nodes, expectedLinks, start);
-            watch(runner, recorder, progress, start, points, new StopWait(ctx, store));
+            watch(runner, recorder, progress, start, points, new StopWait(ctx, store), loaders);
             interval(runner, recorder, start, points);
             progress.finish();
         }
@@ -155,14 +157,16 @@ public final class LoadPhase {
      * waiting after a stop request once {@code stop} gives up on them.
      */
     private void watch(PhaseRunner runner, PhaseRecorder recorder, Progress progress, long start,
-                       List<IntervalPoint> points, StopWait stop) throws InterruptedException {
+                       List<IntervalPoint> points, StopWait stop, LoadWorkers loaders) throws InterruptedException {
+        List<Thread> linkLoaders = runner.workers().subList(1, runner.workers().size());
         long progressNanos = (long) (run.progressSeconds() * 1e9);
         long nextReport = start + progressNanos;
         while (runner.anyAlive()) {
             long now = System.nanoTime();
             if (now >= nextReport) {
                 IntervalSample s = interval(runner, recorder, start, points);
-                progress.report(s, runner.intervalNotes(s, "loaders"));
+                progress.report(s, Progress.Loaders.of(loaders.rowsByWorker(), linkLoaders),
+                        runner.intervalNotes(s, "loaders"));
                 nextReport += progressNanos * Math.max(1, (now - nextReport) / progressNanos + 1);
             }
             int alive = runner.alive();

@@ -14,16 +14,17 @@ import io.linkbench.workload.Seeds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The load phase's workers over one host's slice of the ids: worker 0 loads the nodes, workers 1..N
- * the links and counts, taking chunks of {@code load_chunk_size} id1s from a shared cursor (so a slow
- * chunk never leaves the others idle), in bulk batches of {@code bulk_insert_count} rows. Each batch is
- * timed and marked as a store call ({@link StoreCalls}); retryable failures are retried; any other failure
- * stops the load ({@link RunControl#fail}), unless the load was stopped already (a failure then is the
- * stop's doing).
+ * the links and counts, first the parts of the id1s too large for one loader ({@link SharedId1s}),
+ * then chunks of {@code load_chunk_size} id1s from a shared cursor (so a slow chunk never leaves the
+ * others idle), in bulk batches of {@code bulk_insert_count} rows. Each batch is timed and marked as a
+ * store call ({@link StoreCalls}); retryable failures are retried; any other failure stops the load
+ * ({@link RunControl#fail}), unless the load was stopped already (a failure then is the stop's doing).
  */
 final class LoadWorkers {
     private final RunConfig run;
@@ -38,9 +39,13 @@ final class LoadWorkers {
     /** Key and payload bytes of the rows written (all loaders). */
     private final LongAdder logicalBytes = new LongAdder();
     private final List<GraphTally> tallies = new ArrayList<>();
+    private final SharedId1s shared;
+    /** Rows written by each worker (index 0 the node loader). */
+    private final AtomicLongArray rowsByWorker;
 
-    /** Loads ids [start, end). */
-    LoadWorkers(PhaseContext ctx, LoadGenerator generator, PhaseRecorder recorder, long start, long end) {
+    /** Loads ids [start, end), which hold about {@code expectedLinks} links. */
+    LoadWorkers(PhaseContext ctx, LoadGenerator generator, PhaseRecorder recorder, long start, long end,
+            long expectedLinks) {
         this.run = ctx.run();
         this.control = ctx.control();
         this.generator = generator;
@@ -48,6 +53,22 @@ final class LoadWorkers {
         this.start = start;
         this.end = end;
         this.chunks = (end - start + run.loadChunkSize() - 1) / run.loadChunkSize();
+        this.shared = SharedId1s.of(generator.shape(), start, end, run.loaders(), expectedLinks);
+        this.rowsByWorker = new AtomicLongArray(run.loaders() + 1);
+    }
+
+    /** "1 id1 of 961,964 links in 8 parts" when some id1s are loaded by every link loader, else empty. */
+    String sharedId1s() {
+        return shared.describe();
+    }
+
+    /** Rows written so far by each worker (index 0 the node loader, then the link loaders). */
+    long[] rowsByWorker() {
+        long[] rows = new long[rowsByWorker.length()];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = rowsByWorker.get(i);
+        }
+        return rows;
     }
 
     /** The thread name of worker {@code index}. */
@@ -60,13 +81,13 @@ final class LoadWorkers {
      * batch marked on {@code marks}.
      */
     Runnable worker(int index, StoreSession session, StoreCalls.Marks marks) {
-        Batches w = new Batches(recorder.newWorker(), marks);
+        WorkerRecorder w = recorder.newWorker();
         if (index == 0) {
-            return guarded(name(index), () -> loadNodes(session, w));
+            return guarded(name(index), () -> loadNodes(session, new Sink(0, w, marks)));
         }
         GraphTally tally = new GraphTally();
         tallies.add(tally);
-        return guarded(name(index), () -> loadLinks(index, session, w, tally));
+        return guarded(name(index), () -> loadLinks(index, session, new Sink(index, w, marks), tally));
     }
 
     /** The batch failure that stopped the load, or null. */
@@ -117,11 +138,7 @@ final class LoadWorkers {
         };
     }
 
-    /** A worker's recorder, and the marks of its store calls. */
-    private record Batches(WorkerRecorder recorder, StoreCalls.Marks marks) {
-    }
-
-    private void loadNodes(StoreSession session, Batches w) throws StoreException {
+    private void loadNodes(StoreSession session, Sink w) throws StoreException {
         int batch = run.bulkInsertCount();
         Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
                 Seeds.derive(run.seed(), Seeds.Stream.NODES, -1));
@@ -156,26 +173,45 @@ final class LoadWorkers {
     /**
      * Streams each id1's links into batches of {@code bulk_insert_count} rows (a batch may hold the end
      * of one id1 and the start of the next), so a loader holds one batch whatever the degree; the
-     * interrupt is checked before every batch.
+     * interrupt is checked before every batch. The parts of the shared id1s come first; a loader's
+     * last batches of them are written before its chunks, so every batch stays sorted by id1.
      */
-    private void loadLinks(int loader, StoreSession session, Batches w, GraphTally tally) throws StoreException {
+    private void loadLinks(int loader, StoreSession session, Sink w, GraphTally tally) throws StoreException {
         int batch = run.bulkInsertCount();
         Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
                 Seeds.derive(run.seed(), Seeds.Stream.LINKS, -1 - loader));
         List<Link> links = new ArrayList<>(batch);
         List<LinkCount> counts = new ArrayList<>(batch + generator.shape().linkTypeCount());
+        SharedId1s.Part part;
+        boolean tookParts = false;
+        while (!control.interrupted() && (part = shared.next()) != null) {
+            tookParts = true;
+            LoadGenerator.LinkStream stream = generator.linksOf(part.owner().id1, part.from(), part.to());
+            stream(stream, links, counts, w, retrier, session);
+            if (!control.interrupted()) {
+                int countRows = part.finished(stream, generator.shape(), counts);
+                if (countRows > 0) { // the id1's last part: its count rows, and the id1 tallied once
+                    tally.add(part.owner().links, countRows);
+                }
+                if (counts.size() >= batch) {
+                    write(LoadStep.LOAD_COUNTS, counts, w, retrier, session::loadCounts);
+                }
+            }
+        }
+        if (tookParts && !control.interrupted()) {
+            write(LoadStep.LOAD_LINKS, links, w, retrier, session::loadLinks);
+            write(LoadStep.LOAD_COUNTS, counts, w, retrier, session::loadCounts);
+        }
         long c;
         while ((c = cursor.getAndIncrement()) < chunks && !control.interrupted()) {
             long first = start + c * run.loadChunkSize();
             long last = Math.min(end, first + run.loadChunkSize());
             for (long id1 = first; id1 < last && !control.interrupted(); id1++) {
-                LoadGenerator.LinkStream stream = generator.linksOf(id1);
-                while (!stream.done() && !control.interrupted()) {
-                    stream.next(links, batch - links.size(), counts);
-                    if (links.size() >= batch) {
-                        write(LoadStep.LOAD_LINKS, links, w, retrier, session::loadLinks);
-                    }
+                if (shared.contains(id1)) {
+                    continue;
                 }
+                LoadGenerator.LinkStream stream = generator.linksOf(id1);
+                stream(stream, links, counts, w, retrier, session);
                 tally.add(stream.links(), stream.countRows());
                 if (counts.size() >= batch) {
                     write(LoadStep.LOAD_COUNTS, counts, w, retrier, session::loadCounts);
@@ -188,33 +224,50 @@ final class LoadWorkers {
         }
     }
 
+    /** Appends {@code stream}'s links (and count rows) to the buffers, writing each full batch of links. */
+    private void stream(LoadGenerator.LinkStream stream, List<Link> links, List<LinkCount> counts, Sink w,
+            Retrier retrier, StoreSession session) throws StoreException {
+        int batch = run.bulkInsertCount();
+        while (!stream.done() && !control.interrupted()) {
+            stream.next(links, batch - links.size(), counts);
+            if (links.size() >= batch) {
+                write(LoadStep.LOAD_LINKS, links, w, retrier, session::loadLinks);
+            }
+        }
+    }
+
     @FunctionalInterface
     private interface BatchWrite<T> {
         void write(List<T> rows) throws StoreException;
     }
 
+    /** Where a worker's batches are recorded: its recorder, its row count and the marks of its store calls. */
+    private record Sink(int worker, WorkerRecorder recorder, StoreCalls.Marks marks) {
+    }
+
     /** Writes the whole buffer as one timed batch (retried when retryable) and clears it. */
-    private <T> void write(LoadStep loadStep, List<T> rows, Batches b, Retrier retrier, BatchWrite<T> sink)
+    private <T> void write(LoadStep loadStep, List<T> rows, Sink sink, Retrier retrier, BatchWrite<T> store)
             throws StoreException {
+        WorkerRecorder w = sink.recorder;
         if (rows.isEmpty()) {
             return;
         }
         int step = loadStep.ordinal();
-        WorkerRecorder w = b.recorder();
         for (int attempt = 0; ; attempt++) {
             long t0 = System.nanoTime();
             StoreException failed = null;
-            b.marks().enter(t0);
+            sink.marks().enter(t0);
             try {
-                sink.write(rows);
+                store.write(rows);
             } catch (StoreException e) {
                 failed = e;
             } finally {
-                b.marks().exit();
+                sink.marks().exit();
             }
             if (failed == null) {
                 w.recordService(step, System.nanoTime() - t0);
                 w.addRows(step, rows.size());
+                rowsByWorker.addAndGet(sink.worker, rows.size());
                 long bytes = 0;
                 for (T row : rows) {
                     bytes += LogicalBytes.of(row);

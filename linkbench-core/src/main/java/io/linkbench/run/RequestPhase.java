@@ -135,7 +135,7 @@ public final class RequestPhase {
                     new PhaseResult.Window(wallMeasuredStart, System.currentTimeMillis(), seconds),
                     new PhaseResult.Latency(run.openLoop(), run.requestRate(), stats, recorder.scheduleLag()), end,
                     warnings, window.readings(), Map.of(), window.cost(), monitor.points(),
-                    new PhaseResult.GraphFacts(null, growth, recorder.continuations()));
+                    new PhaseResult.GraphFacts(null, growth, recorder.continuations(), recorder.continuationRows()));
         }
     }
 

@@ -179,7 +179,7 @@ public final class Requester implements Runnable {
                     }
                     recorder.recordOutcome(op, r.found, rows, r.op == Op.MULTIGET_LINK ? r.id2Count : 1);
                     if (r.op == Op.GET_LINKS_LIST && r.fromHistory) {
-                        recorder.recordContinuation();
+                        recorder.recordContinuation(rows);
                     }
                 } else {
                     recorder.recordUnmeasuredOutcome(op, r.found, rows, r.op == Op.MULTIGET_LINK ? r.id2Count : 1);

@@ -1,13 +1,21 @@
 package io.linkbench.workload;
 
+import java.util.HashSet;
+import java.util.Set;
 import java.util.random.RandomGenerator;
 
 /**
  * The GET_LINKS_LIST lists that filled their page, remembered so a later call can continue one (the
  * original's "history" share): up to {@link #CAPACITY} (id1, link type) entries, each with the time of
- * the last link returned and the offset of the next page. A list already remembered is not added again;
+ * the last link returned and the offset of the next page. A list the index knows is not added again;
  * when full, a new list replaces a random entry. A continuation that fills its page again moves its
- * entry on; one that does not ends it. Not thread-safe: one per requester.
+ * entry on; one that does not ends it, and the last entry takes its slot.
+ *
+ * <p>The index: with {@link WorkloadRules.HistoryIndex#ORIGINAL} it forgets a list only when the list's
+ * entry leaves from the last slot, as the original's does; a list whose entry ended or was evicted in
+ * any other slot stays known, and this requester never remembers it again. With
+ * {@link WorkloadRules.HistoryIndex#EXACT} it holds exactly the remembered lists. Not thread-safe: one
+ * per requester.
  */
 final class ListHistory {
     /** Entries remembered, as in the original. */
@@ -17,7 +25,18 @@ final class ListHistory {
     private final long[] type = new long[CAPACITY];
     private final long[] lastTime = new long[CAPACITY];
     private final int[] nextOffset = new int[CAPACITY];
+    private final boolean keepsRemoved;
+    /** The lists the index knows: every remembered one, and with the original's index some removed ones. */
+    private final Set<Group> known = new HashSet<>();
     private int size;
+
+    /** A history whose index behaves as {@code index} says. */
+    ListHistory(WorkloadRules.HistoryIndex index) {
+        this.keepsRemoved = index == WorkloadRules.HistoryIndex.ORIGINAL;
+    }
+
+    private record Group(long id1, long type) {
+    }
 
     int size() {
         return size;
@@ -26,16 +45,19 @@ final class ListHistory {
     /** A list (id1, type) whose page of {@code limit} rows was full; its last link had {@code time}. */
     void remember(long listId1, long listType, long time, int offset, int limit, RandomGenerator random) {
         int nextPage = next(offset, limit);
-        if (nextPage < 0) {
+        Group g = new Group(listId1, listType);
+        if (nextPage < 0 || known.contains(g)) {
             return;
         }
-        for (int i = 0; i < size; i++) {
-            if (id1[i] == listId1 && type[i] == listType) {
-                return;
-            }
+        int slot;
+        if (size < CAPACITY) {
+            slot = size++;
+        } else {
+            slot = random.nextInt(CAPACITY);
+            forget(slot, slot != size - 1); // evicted
         }
-        int slot = size < CAPACITY ? size++ : random.nextInt(CAPACITY);
         set(slot, listId1, listType, time, nextPage);
+        known.add(g);
     }
 
     /** A random entry's slot; only when {@link #size} &gt; 0. */
@@ -70,7 +92,18 @@ final class ListHistory {
             return;
         }
         int last = --size;
+        forget(slot, slot != last);
         set(slot, id1[last], type[last], lastTime[last], nextOffset[last]);
+    }
+
+    /**
+     * The entry in {@code slot} leaves (ended, or evicted by a new list); {@code elsewhere}: not from the
+     * last slot, where the original's index keeps knowing it.
+     */
+    private void forget(int slot, boolean elsewhere) {
+        if (!(elsewhere && keepsRemoved)) {
+            known.remove(new Group(id1[slot], type[slot]));
+        }
     }
 
     private void set(int slot, long listId1, long listType, long time, int offset) {

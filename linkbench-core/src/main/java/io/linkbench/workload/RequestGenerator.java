@@ -51,7 +51,7 @@ public final class RequestGenerator {
     private final double multigetExisting;
     private final double expunge;
     private final double history;
-    private final ListHistory lists = new ListHistory();
+    private final ListHistory lists;
     private int historySlot = -1;
     private long historyHits;
 
@@ -81,6 +81,7 @@ public final class RequestGenerator {
         this.multigetExisting = rules.multigetExistingPct() / 100;
         this.expunge = config.expungePct() / 100;
         this.history = config.historyPct() / 100;
+        this.lists = new ListHistory(rules.historyIndex());
     }
 
     /** Fills the shared {@link Request} with the next operation and returns it. */

@@ -22,13 +22,15 @@ import java.util.List;
  * @param multigetMiss     what the other MULTIGET_LINK id2s are ({@code link_multiget_miss})
  * @param multigetDistinct duplicate id2s of a MULTIGET_LINK are removed ({@code link_multiget_distinct})
  * @param listContinue     how a GET_LINKS_LIST continuation asks for the next page ({@code getlinklist_continue})
+ * @param historyIndex     which lists the GET_LINKS_LIST history may remember again ({@code getlinklist_history_index})
  * @param originalVersions versions as the original writes them rather than random ({@code write_versions})
  * @param generation       whose id2 aiming and degree data: the 2017 fork's or the 2012 code's ({@code workload_rules})
  */
 public record WorkloadRules(TypeChoice typeChoice, TypeSplit typeSplit, Id2Rule id2Rule, long timeSpreadMs,
                             UpdateMissing updateMissing, boolean separateNodeHotIds, MultigetSize multigetSize,
                             double multigetExistingPct, MultigetMiss multigetMiss, boolean multigetDistinct,
-                            ListContinue listContinue, boolean originalVersions, Generation generation) {
+                            ListContinue listContinue, HistoryIndex historyIndex, boolean originalVersions,
+                            Generation generation) {
 
     /** {@code workload_rules}: which original's behaviour the rules follow; see {@link Generation}. */
     public static final Setting WORKLOAD_RULES = Setting.of("workload_rules", "2017",
@@ -52,7 +54,8 @@ public record WorkloadRules(TypeChoice typeChoice, TypeSplit typeSplit, Id2Rule 
             Setting.of("link_multiget_existing_pct", "50", "percent of MULTIGET_LINK id2s that are one of the group's loaded id2s"),
             Setting.of("link_multiget_miss", "uniform", "the other MULTIGET_LINK id2s: uniform (the original: uniform in [0, maxid1)) or absent (an id2 the group does not hold)"),
             Setting.of("link_multiget_distinct", "false", "true: remove duplicate id2s from a MULTIGET_LINK (the 2012 code); false: keep them (2017)"),
-            Setting.of("getlinklist_continue", "time", "how a continuation asks for the next page: time (the original: time <= the last returned link's time, offset 1) or offset (offset + limit)"));
+            Setting.of("getlinklist_continue", "time", "how a continuation asks for the next page: time (the original: time <= the last returned link's time, offset 1) or offset (offset + limit)"),
+            Setting.of("getlinklist_history_index", "original", "which lists a requester's GET_LINKS_LIST history remembers again: original (as the original's index: a list whose entry was removed from any slot but the last, by its end or by eviction, is never remembered again) or exact (every list whose entry was removed)"));
 
     /** {@code workload_rules}: the values {@code 2017} and {@code 2012}. */
     public enum Generation {
@@ -154,6 +157,17 @@ public record WorkloadRules(TypeChoice typeChoice, TypeSplit typeSplit, Id2Rule 
         OFFSET
     }
 
+    /** {@code getlinklist_history_index}. */
+    public enum HistoryIndex {
+        /**
+         * The original: the index of remembered lists forgets a list only when its entry leaves from the
+         * last slot; one removed from another slot (ended or evicted) stays known, so it is never added again.
+         */
+        ORIGINAL,
+        /** A list whose entry was removed can be remembered again. */
+        EXACT
+    }
+
     /** Versions written by the request phase: {@code write_versions}. */
     enum Versions { ORIGINAL, RANDOM }
 
@@ -181,6 +195,7 @@ public record WorkloadRules(TypeChoice typeChoice, TypeSplit typeSplit, Id2Rule 
                 s.getEnum("link_multiget_miss", MultigetMiss.class),
                 s.getBoolean("link_multiget_distinct"),
                 s.getEnum("getlinklist_continue", ListContinue.class),
+                s.getEnum("getlinklist_history_index", HistoryIndex.class),
                 s.getEnum("write_versions", Versions.class) == Versions.ORIGINAL,
                 generation);
     }

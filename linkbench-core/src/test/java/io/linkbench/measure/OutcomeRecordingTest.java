@@ -32,7 +32,7 @@ class OutcomeRecordingTest {
         w.recordOutcome(MULTIGET, true, 3, 4);
         w.recordOutcome(MULTIGET, false, 0, 2);
         w.recordOutcome(LIST, true, 10_000, 0);
-        w.recordContinuation();
+        w.recordContinuation(10_000);
         phase.sample();
 
         List<OpStats> ops = phase.results();
@@ -48,6 +48,7 @@ class OutcomeRecordingTest {
         assertEquals(1.5, multiget.rowsPerCall(), 1e-12);
         assertEquals(new OpOutcomes(1, 1, 10_000, 0), ops.get(LIST).outcomes());
         assertEquals(1, phase.continuations());
+        assertEquals(10_000, phase.continuationRows());
         assertTrue(Double.isNaN(OpOutcomes.NONE.hitRate()), "no calls: no rate");
         assertTrue(Double.isNaN(OpOutcomes.NONE.foundShare()));
     }
@@ -58,19 +59,20 @@ class OutcomeRecordingTest {
         WorkerRecorder w = phase.newWorker();
         w.recordOutcome(GET_NODE, true, 1, 1);
         w.recordOutcome(MULTIGET, true, 5, 5);
-        w.recordContinuation();
-        w.recordContinuation();
+        w.recordContinuation(10);
+        w.recordContinuation(20);
         phase.reset();
         WorkerRecorder late = phase.newWorker(); // a worker that joins after the reset counts from zero
         w.recordOutcome(GET_NODE, false, 0, 1);
         late.recordOutcome(GET_NODE, true, 1, 1);
-        w.recordContinuation();
+        w.recordContinuation(7);
         phase.sample();
 
         List<OpStats> ops = phase.results();
         assertEquals(new OpOutcomes(2, 1, 1, 2), ops.get(GET_NODE).outcomes());
         assertEquals(OpOutcomes.NONE, ops.get(MULTIGET).outcomes());
         assertEquals(1, phase.continuations());
+        assertEquals(7, phase.continuationRows(), "the rows of the measured continuation only");
     }
 
     @Test
@@ -85,13 +87,13 @@ class OutcomeRecordingTest {
             WorkerRecorder w = phase.newWorker();
             workers.add(new Thread(() -> {
                 w.recordOutcome(LIST, true, 99, 0); // warm-up: dropped by the reset
-                w.recordContinuation();
+                w.recordContinuation(1);
                 warmedUp.countDown();
                 await(measured);
                 for (int i = 0; i < calls; i++) {
                     w.recordOutcome(MULTIGET, i % 4 != 0, i % 4, 3);
                     if (i % 100 == 0) {
-                        w.recordContinuation();
+                        w.recordContinuation(1);
                     }
                 }
             }));
@@ -140,7 +142,7 @@ class OutcomeRecordingTest {
     private static void record(WorkerRecorder w, int n) {
         for (int i = 0; i < n; i++) {
             w.recordOutcome(i & 3, (i & 1) == 0, i & 7, 1);
-            w.recordContinuation();
+            w.recordContinuation(1);
         }
     }
 

@@ -163,8 +163,8 @@ class ResultFilesTest {
         JsonNode request = root.get("phases").get(1);
         assertEquals(List.of("phase", "start_epoch_ms", "start", "end_epoch_ms", "end", "seconds", "open_loop",
                 "target_rate", "throughput", "interrupted", "status", "ended_by", "end_reason", "warnings", "steps",
-                "size_bytes", "logical_bytes", "space_amplification", "store_counters", "continuations", "graph", "growth",
-                "drift", "ops", "schedule_lag", "loop", "cost", "intervals"), names(request));
+                "size_bytes", "logical_bytes", "space_amplification", "store_counters", "continuations", "continuation_rows",
+                "graph", "growth", "drift", "ops", "schedule_lag", "loop", "cost", "intervals"), names(request));
         assertEquals("6b1f7c2e-0d4a-4c1e-9a57-3f0e2d9c8b11", root.get("run_id").asText());
         assertEquals(3, request.get("continuations").asLong());
         assertTrue(request.get("graph").isNull(), "a request phase has no graph");

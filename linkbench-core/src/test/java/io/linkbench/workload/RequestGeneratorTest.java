@@ -192,7 +192,7 @@ class RequestGeneratorTest {
             r.lastTime = 5;
             g.listReturned(r, r.limit - 1);
         }
-        ListHistory h = new ListHistory();
+        ListHistory h = new ListHistory(WorkloadRules.HistoryIndex.EXACT);
         java.util.SplittableRandom random = new java.util.SplittableRandom(1);
         for (int i = 0; i < 5000; i++) {
             h.remember(i, 1, 100, 0, 10, random);
@@ -204,6 +204,30 @@ class RequestGeneratorTest {
         assertEquals(50, h.lastTime(0));
         h.continued(0, false, 40, 1, 10);
         assertEquals(ListHistory.CAPACITY - 1, h.size());
+    }
+
+    /**
+     * Rule 7, the original's index: a list whose entry ended in any slot but the last is never remembered
+     * again; one that ended in the last slot is; with the exact index both are.
+     */
+    @Test
+    void theOriginalsIndexKeepsAListThatEndedOutsideTheLastSlot() {
+        for (WorkloadRules.HistoryIndex index : WorkloadRules.HistoryIndex.values()) {
+            ListHistory h = new ListHistory(index);
+            java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+            h.remember(7, 1, 100, 0, 10, random);
+            h.remember(8, 1, 100, 0, 10, random);
+            h.remember(9, 1, 100, 0, 10, random);
+            h.continued(0, false, 90, 1, 10);          // list 7 ends in slot 0: list 9 moves there
+            assertEquals(9, h.id1(0));
+            h.continued(1, false, 90, 1, 10);          // list 8 ends in the last slot
+            assertEquals(1, h.size());
+            h.remember(8, 1, 100, 0, 10, random);
+            h.remember(7, 1, 100, 0, 10, random);
+            boolean original = index == WorkloadRules.HistoryIndex.ORIGINAL;
+            assertEquals(original ? 2 : 3, h.size(), index + ": list 8 again, list 7 " + (original ? "never" : "too"));
+            assertEquals(8, h.id1(1));
+        }
     }
 
     /** Rule 9: ADD_NODE writes version 1, UPDATE_NODE version 2, link writes version 0. */

@@ -34,7 +34,7 @@ import org.HdrHistogram.Histogram;
  * <ul>
  *   <li>per op: service, response and schedule-lag histograms added (percentiles are read from the
  *       sum, never averaged); counts, errors (by kind), retries, rows and outcome counters summed;
- *       history continuations summed;</li>
+ *       history continuations and the rows they read summed;</li>
  *   <li>graph (load): the hosts' slices added ({@link GraphStats#plus}); null unless every host has one,
  *       as a partial sum would understate the graph;</li>
  *   <li>{@code seconds = operations / (sum of the hosts' throughputs)}, so the merged throughput is
@@ -266,7 +266,8 @@ public final class RunMerger {
                 parts.stream().mapToLong(PhaseResult::sizeBytes).max().orElse(-1), // the hosts' slices add up:
                 parts.stream().allMatch(p -> p.logicalBytes() >= 0) ? parts.stream().mapToLong(PhaseResult::logicalBytes).sum() : -1);
         PhaseResult.GraphFacts graph = new PhaseResult.GraphFacts(graph(parts), growth(parts),
-                parts.stream().mapToLong(p -> p.graph().continuations()).sum());
+                parts.stream().mapToLong(p -> p.graph().continuations()).sum(),
+                parts.stream().mapToLong(p -> p.graph().continuationRows()).sum());
         return new PhaseResult(first.phase(), first.loop(), new PhaseResult.Window(start, end, seconds), latency,
                 end(parts), warnings, store, steps, cost, fleet ? FleetRuns.aligned(parts) : intervals(parts), graph);
     }

@@ -64,6 +64,7 @@ public record WorkloadFigure(String name, Unit unit, List<Double> values) {
         }
         add(figures, "GET_LINKS_LIST continued%", Unit.PERCENT, phases,
                 p -> ofOp(p, "GET_LINKS_LIST", s -> percent(p.graph().continuations(), s.outcomes().calls())));
+        add(figures, "GET_LINKS_LIST continued rows/call", Unit.MEAN, phases, OutcomeRows::continuationRowsPerCall);
         add(figures, "links grown% of loaded", Unit.PERCENT, phases,
                 p -> p.graph().growth() == null ? Double.NaN : p.graph().growth().linksGrowthPct());
         add(figures, "longest list / loaded", Unit.MEAN, phases,

@@ -9,9 +9,6 @@ import io.linkbench.measure.RunResult;
 import io.linkbench.report.compare.LoadedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -47,7 +44,7 @@ class MySqlFleetTest {
         // one host, the same seed and start_at (now passed: it is only the rows' base time)
         assertEquals(0, CliRunner.run("innodb.properties", SINGLE_DB, concat(graph, "-D", "schema=recreate",
                 "-D", "start_at=" + startAt, "-l", "--results", tmp.resolve("single").toString())));
-        assertEquals(digest(SINGLE_DB), digest(FLEET_DB), "the fleet loaded the single host's graph");
+        assertEquals(MySqlTestServer.digest(SINGLE_DB), MySqlTestServer.digest(FLEET_DB), "the fleet loaded the single host's graph");
 
         Path requests = tmp.resolve("requests");
         fleet(requests, Instant.now().plusSeconds(HEAD_START_SECONDS).truncatedTo(ChronoUnit.SECONDS).toString(),
@@ -95,24 +92,6 @@ class MySqlFleetTest {
             logs.append("\n--- client ").append(i).append('\n').append(Files.exists(log) ? Files.readString(log) : "");
         }
         assertEquals(0, p.exitValue(), logs.toString());
-    }
-
-    /** Row counts and a checksum of every column of the node, link and count tables. */
-    private static String digest(String database) throws Exception {
-        StringBuilder d = new StringBuilder();
-        try (Connection c = MySqlTestServer.jdbc(database); Statement s = c.createStatement()) {
-            for (String q : List.of(
-                    "SELECT COUNT(*), SUM(CRC32(CONCAT_WS(',', id, type, version, time, HEX(data)))) FROM nodetable",
-                    "SELECT COUNT(*), SUM(CRC32(CONCAT_WS(',', id1, id2, link_type, visibility, HEX(data),"
-                            + " HEX(IFNULL(data_ext, '')), time, version))) FROM linktable",
-                    "SELECT COUNT(*), SUM(CRC32(CONCAT_WS(',', id, link_type, count, time, version))) FROM counttable")) {
-                try (ResultSet rs = s.executeQuery(q)) {
-                    rs.next();
-                    d.append(rs.getLong(1)).append('/').append(rs.getLong(2)).append(' ');
-                }
-            }
-        }
-        return d.toString();
     }
 
     private static String[] concat(String[] a, String... b) {

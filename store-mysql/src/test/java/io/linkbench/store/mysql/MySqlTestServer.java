@@ -10,8 +10,11 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.jdbc.SqlErrorMap;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Assumptions;
@@ -92,6 +95,24 @@ final class MySqlTestServer {
         p.setProperty("password", PASSWORD);
         return DriverManager.getConnection("jdbc:mysql://" + HOST + ":" + PORT + "/" + database
                 + "?connectTimeout=3000", p);
+    }
+
+    /** Row counts and a checksum of every column of the node, link and count tables. */
+    static String digest(String database) throws Exception {
+        StringBuilder d = new StringBuilder();
+        try (Connection c = MySqlTestServer.jdbc(database); Statement s = c.createStatement()) {
+            for (String q : List.of(
+                    "SELECT COUNT(*), SUM(CRC32(CONCAT_WS(',', id, type, version, time, HEX(data)))) FROM nodetable",
+                    "SELECT COUNT(*), SUM(CRC32(CONCAT_WS(',', id1, id2, link_type, visibility, HEX(data),"
+                            + " HEX(IFNULL(data_ext, '')), time, version))) FROM linktable",
+                    "SELECT COUNT(*), SUM(CRC32(CONCAT_WS(',', id, link_type, count, time, version))) FROM counttable")) {
+                try (ResultSet rs = s.executeQuery(q)) {
+                    rs.next();
+                    d.append(rs.getLong(1)).append('/').append(rs.getLong(2)).append(' ');
+                }
+            }
+        }
+        return d.toString();
     }
 
     private static String probe() {

@@ -168,7 +168,7 @@ class LatencyTableTest {
                   UPDATE_LINK: 270 updates (90.0%), 30 inserts or misses
                   COUNT_LINK: the count read averaged 2.40 links (one count row per call)
                   MULTIGET_LINK: 4.20 id2s asked per call, 40.5% found
-                  GET_LINKS_LIST: 1 of 200 calls (0.5%) continued a remembered full page (history)
+                  GET_LINKS_LIST: 1 of 200 calls (0.5%) continued a remembered full page (history), reading 0 rows, 0.00 per list call
                 size at end: unknown
                 """), text);
         assertFalse(table.render(request(closedLoopOps(), false, null)).contains("operation statistics"),

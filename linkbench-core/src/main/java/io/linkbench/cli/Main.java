@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -157,7 +158,8 @@ public final class Main implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        Optional<Integer> inChild = JvmLauncher.runInChild(args, System.getenv(), System.err);
+        System.exit(inChild.isPresent() ? inChild.get() : run(args));
     }
 
     @Override

@@ -21,11 +21,39 @@ final class ReceivedSignal implements AutoCloseable {
     private Method setter; // sun.misc.Signal.handle, when found
 
     ReceivedSignal() {
+        this(null, true);
+    }
+
+    /**
+     * Passes SIGINT, SIGTERM and SIGHUP on to {@code child} (a JVM that runs linkbench) instead of
+     * stopping this JVM, until closed: SIGTERM through the JDK, the others through {@code kill}, or as a
+     * SIGTERM where there is no {@code kill} command.
+     */
+    static ReceivedSignal forwardTo(Process child) {
+        return new ReceivedSignal(name -> {
+            if (!name.equals("TERM")) {
+                try {
+                    new ProcessBuilder("kill", "-s", name, Long.toString(child.pid())).redirectErrorStream(true)
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                    return;
+                } catch (java.io.IOException e) {
+                    // no kill command: stop it as SIGTERM does
+                }
+            }
+            child.destroy();
+        }, false);
+    }
+
+    /**
+     * Handlers of ours for each signal: they note its name, tell {@code onSignal} (when not null), and
+     * pass it on to the JVM's handler when {@code passOn}.
+     */
+    private ReceivedSignal(java.util.function.Consumer<String> onSignal, boolean passOn) {
         try {
             Class<?> signal = Class.forName("sun.misc.Signal");
             Class<?> handler = Class.forName("sun.misc.SignalHandler");
             Method handle = signal.getMethod("handle", signal, handler);
-            Method onSignal = handler.getMethod("handle", signal);
+            Method jvmHandler = handler.getMethod("handle", signal);
             Object ignore = handler.getField("SIG_IGN").get(null);
             Object dflt = handler.getField("SIG_DFL").get(null);
             for (String name : NUMBERS.keySet()) {
@@ -34,7 +62,12 @@ final class ReceivedSignal implements AutoCloseable {
                 InvocationHandler ours = (proxy, method, args) -> {
                     if (method.getName().equals("handle")) {
                         received = name;
-                        onSignal.invoke(before[0], args);
+                        if (onSignal != null) {
+                            onSignal.accept(name);
+                        }
+                        if (passOn) {
+                            jvmHandler.invoke(before[0], args);
+                        }
                         return null;
                     }
                     return method.getName().equals("hashCode") ? System.identityHashCode(proxy)

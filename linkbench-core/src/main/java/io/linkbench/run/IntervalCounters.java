@@ -44,14 +44,17 @@ final class IntervalCounters {
         return first;
     }
 
-    /** The rates of the interval of {@code seconds} that ends now, empty when its counters are missing. */
-    Map<String, Double> next(double seconds) {
+    /**
+     * The rates of the interval of {@code seconds} that ends now, empty when its counters are missing; while the
+     * phase is {@code stopping} (a stop request) the reading waits 1 s at most, so the files are written soon.
+     */
+    Map<String, Double> next(double seconds, boolean stopping) {
         first = null;
         if (!(store instanceof StoreMetrics)) {
             return Map.of();
         }
         Map<String, Long> before = last;
-        long wait = Math.max(1000, Math.min(MetricsReader.COUNTERS.toMillis(), (long) (seconds * 500)));
+        long wait = stopping ? 1000 : Math.max(1000, Math.min(MetricsReader.COUNTERS.toMillis(), (long) (seconds * 500)));
         Map<String, Long> now = take(Duration.ofMillis(wait)).value();
         Map<String, Double> out = new LinkedHashMap<>();
         if (before != null && now != null) {

@@ -137,7 +137,7 @@ final class PhaseRunner implements AutoCloseable {
     IntervalPoint interval(IntervalSample sample, String[] names, double seconds, boolean warm,
                            Map<String, Double> rates) {
         Map<String, Double> all = new LinkedHashMap<>(rates);
-        all.putAll(intervalCounters.next(sample.seconds()));
+        all.putAll(intervalCounters.next(sample.seconds(), ctx.control().interrupted()));
         IntervalPoint p = sample.toPoint(names, seconds, warm, all);
         ctx.observer().interval(phase, loop, names, p, sample);
         return p;

@@ -8,7 +8,8 @@ import io.linkbench.store.GraphStore;
  * calls (or the post-load step, whose canceller ran) end by themselves, so it waits on, asking again every
  * {@link #NANOS}; once the server does not answer (the read misses its deadline, or an earlier one is still
  * stuck) it gives up, and the phase ends without that work, so that what was measured is written within
- * seconds. A store without counters is always waited for (an embedded store is never closed under a call).
+ * seconds; when a read is already stuck at the stop request, it gives up at once. A store without counters is
+ * always waited for (an embedded store is never closed under a call).
  */
 final class StopWait {
     /** The least a phase waits for its work after a stop request, and how often it asks the server again. */
@@ -27,6 +28,9 @@ final class StopWait {
     boolean giveUp(long now) {
         if (!ctx.control().interrupted()) {
             return false;
+        }
+        if (since < 0 && ctx.reads().stuck()) {
+            return true; // a read of the server has missed its deadline and is still waiting: it does not answer
         }
         if (since < 0 || now - since <= NANOS) {
             since = since < 0 ? now : since;

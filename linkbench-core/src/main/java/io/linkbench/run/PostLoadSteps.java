@@ -9,6 +9,7 @@ import io.linkbench.store.StoreMetrics;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -144,27 +145,32 @@ final class PostLoadSteps {
     }
 
     /**
-     * Waits for the data's file system to write its dirty pages, as the load's last step, timed; or
+     * Waits for the data's file systems to write their dirty pages, as the load's last step, timed: the data
+     * directory of every server node on this host ({@link StoreMetrics#serverNodes()}: a cluster's each), or
      * says why it cannot ({@code load_writeback = false}, no local data directory).
      */
     Optional<String> writeBack() throws InterruptedException {
-        Optional<Path> dir = store instanceof StoreMetrics m
-                ? reads.read("data directory", m::dataDirectory, MetricsReader.COUNTERS).orElse(Optional.empty())
-                : Optional.empty();
-        Optional<String> skip = WriteBack.skipReason(writeBackAsked, dir);
+        List<Path> dirs = store instanceof StoreMetrics m
+                ? reads.read("server nodes", m::serverNodes, MetricsReader.COUNTERS).orElse(List.of()).stream()
+                        .flatMap(n -> n.dataDirectory().stream()).distinct().toList()
+                : List.of();
+        Optional<String> skip = WriteBack.skipReason(writeBackAsked, dirs.stream().findFirst());
         if (skip.isPresent()) {
             out.printf(Locale.ROOT, "post-load step: %s skipped: %s%n", WRITE_BACK, skip.get());
             return skip;
         }
         out.printf(Locale.ROOT, "post-load step: %s ...%n", WRITE_BACK);
         long t0 = System.nanoTime();
-        String command;
+        List<String> commands = new ArrayList<>();
         try {
-            command = WriteBack.sync(dir.get(), control);
+            for (Path dir : dirs) {
+                commands.add(WriteBack.sync(dir, control));
+            }
         } catch (IOException e) {
             out.printf(Locale.ROOT, "post-load step: %s failed: %s%n", WRITE_BACK, e.getMessage());
             return Optional.of(e.getMessage());
         }
+        String command = String.join("; ", commands);
         double s = (System.nanoTime() - t0) / 1e9;
         endSegment(PhaseCost.STEP_PART + WRITE_BACK);
         seconds.put(WRITE_BACK, s);

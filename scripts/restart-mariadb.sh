@@ -17,11 +17,17 @@ if [ ! -e "$marker" ] && [ "${LINKBENCH_MYSQL_ALLOW_RESTART:-}" != "true" ]; the
     fail "the running MariaDB was not started by scripts/start-mariadb.sh; set LINKBENCH_MYSQL_ALLOW_RESTART=true to restart it anyway" 3
 fi
 
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
+LB_NAME="restart-mariadb"
+. "$here/lib/packages.sh"
+# Only a server in this PID namespace: another mariadbd --user=mysql that this host sees (one in a
+# fresh-machine check's root) is neither waited for nor mistaken for ours.
+running() { [ -n "$(lb_own_pids 'mariadbd --user=mysql( .*)?')" ]; }
 as_root mariadb-admin --protocol=socket shutdown >/dev/null 2>&1 || true
-for _ in $(seq 240); do
-    pgrep -f -x 'mariadbd --user=mysql( .*)?' >/dev/null 2>&1 || break
+deadline=$((SECONDS + 60))
+while running && [ "$SECONDS" -lt "$deadline" ]; do
     sleep 0.25
 done
-pgrep -f -x 'mariadbd --user=mysql( .*)?' >/dev/null 2>&1 && fail "mariadbd did not stop within 60 s"
+running && fail "mariadbd did not stop within 60 s"
 sleep "$down"
 exec bash "$here/start-mariadb.sh"

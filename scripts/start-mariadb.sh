@@ -32,7 +32,7 @@ if ! command -v mariadbd >/dev/null 2>&1 || ! ls /usr/lib/mysql/plugin/ha_rocksd
     lb_say "installing mariadb-server and mariadb-plugin-rocksdb"
     lb_apt_install mariadb-server mariadb-plugin-rocksdb "${family[@]}" || exit 1
 fi
-server_pid() { pgrep -f -x 'mariadbd --user=mysql( .*)?' 2>/dev/null | head -n 1; }
+server_pid() { lb_own_pids 'mariadbd --user=mysql( .*)?' | head -n 1; }
 pid="$(server_pid || true)"
 if [ -n "$pid" ] && lb_replaced_binary "$pid"; then
     # a plug-in of the new version does not load into the old server: restart ours, refuse the rest

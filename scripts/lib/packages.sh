@@ -108,6 +108,17 @@ lb_pg_install() {
     lb_pg_restart_stale || true   # a cluster that did not come back said so; its own script reports it again
 }
 
+# lb_own_pids PATTERN: the pids of the processes whose whole command line matches PATTERN (pgrep -f -x)
+# and that run in this shell's PID namespace: a server of another root whose processes this host sees (a
+# fresh-machine check's) is not ours. A process whose namespace cannot be read counts as ours.
+lb_own_pids() {
+    local p ns mine; mine="$(readlink /proc/self/ns/pid 2>/dev/null)"
+    for p in $(pgrep -f -x "$1" 2>/dev/null); do
+        ns="$(readlink "/proc/$p/ns/pid" 2>/dev/null)"
+        if [ -z "$ns" ] || [ -z "$mine" ] || [ "$ns" = "$mine" ]; then echo "$p"; fi
+    done
+}
+
 lb_replaced_binary() {
     local exe; exe="$(readlink "/proc/$1/exe" 2>/dev/null)" || return 1
     [[ $exe == *" (deleted)" ]]

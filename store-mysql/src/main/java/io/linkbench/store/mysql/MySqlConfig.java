@@ -34,8 +34,8 @@ import java.util.regex.Pattern;
  */
 record MySqlConfig(String host, int port, String socket, String user, String password, String database,
                    String engine, String nodeTable, String linkTable, String countTable, Isolation isolation,
-                   ListStatement listStatement, String urlOptions, int connectTimeoutMs, int socketTimeoutMs, int bulkInsertKb,
-                   boolean indexAfterLoad, List<String> servers) {
+                   ListStatement listStatement, String urlOptions, int connectTimeoutMs, int socketTimeoutMs,
+                   int bulkInsertKb, boolean indexAfterLoad, List<String> servers) {
 
     /** The isolation levels MySQL offers (MyRocks accepts only the middle two). */
     enum Isolation {
@@ -134,8 +134,8 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
         String socket = LocalSocket.choose(c.host(), c.port(), hosts, named, LocalSocket.USUAL_PATHS);
         List<String> servers = hosts.isEmpty() ? List.of(ConnectionSettings.hostPort(c.host(), c.port())) : Hosts.parse(hosts);
         return new MySqlConfig(c.host(), c.port(), socket, c.user(), c.password(),
-                c.database(), engine, c.nodeTable(), c.linkTable(), c.countTable(), isolation, listStatement, urlOptions,
-                c.connectTimeoutMs(), c.socketTimeoutMs(), s.getInt(BULK_INSERT_KB, 1, 1 << 20),
+                c.database(), engine, c.nodeTable(), c.linkTable(), c.countTable(), isolation, listStatement,
+                urlOptions, c.connectTimeoutMs(), c.socketTimeoutMs(), s.getInt(BULK_INSERT_KB, 1, 1 << 20),
                 s.getBoolean(INDEX_AFTER_LOAD), servers);
     }
 

@@ -30,7 +30,8 @@ final class SqlConnection implements SessionConnection.Handle {
         this.connection = connection;
         this.sql = sql;
         this.prepared = new StatementCache<>(connection, Q.class, (c, q) -> sql.sentAsText(q)
-                ? ((com.mysql.cj.jdbc.JdbcConnection) c).clientPrepareStatement(sql.of(q)) : c.prepareStatement(sql.of(q)));
+                ? ((com.mysql.cj.jdbc.JdbcConnection) c).clientPrepareStatement(sql.of(q))
+                : c.prepareStatement(sql.of(q)));
     }
 
     @Override

@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
  * @param linkTable        link table name
  * @param countTable       count table name
  * @param isolation        transaction isolation of every connection
+ * @param listStatement    how GET_LINKS_LIST's statement is prepared: on the server, or by the client as text
  * @param urlOptions       extra JDBC URL options, "k=v&amp;k=v", applied after the store's own
  * @param connectTimeoutMs connect timeout in ms
  * @param socketTimeoutMs  read timeout of request and load statements in ms, 0 for none
@@ -33,8 +34,8 @@ import java.util.regex.Pattern;
  */
 record MySqlConfig(String host, int port, String socket, String user, String password, String database,
                    String engine, String nodeTable, String linkTable, String countTable, Isolation isolation,
-                   String urlOptions, int connectTimeoutMs, int socketTimeoutMs, int bulkInsertKb,
-                   boolean indexAfterLoad, List<String> servers) {
+                   ListStatement listStatement, String urlOptions, int connectTimeoutMs, int socketTimeoutMs,
+                   int bulkInsertKb, boolean indexAfterLoad, List<String> servers) {
 
     /** The isolation levels MySQL offers (MyRocks accepts only the middle two). */
     enum Isolation {
@@ -55,9 +56,22 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
         }
     }
 
+    /**
+     * How GET_LINKS_LIST's statement reaches the server. MariaDB's MyRocks reads each row of a
+     * server-side prepared list scan through the primary key (a point lookup per row) once other
+     * sessions write, where the same statement sent as text reads the covering index alone.
+     */
+    enum ListStatement {
+        /** Prepared on the server, executed with the binary protocol (one parse per connection). */
+        PREPARED,
+        /** Prepared by Connector/J and sent as SQL text (parsed by the server on every call). */
+        TEXT
+    }
+
     static final String SOCKET = "socket";
     static final String ENGINE = "engine";
     static final String ISOLATION = "isolation";
+    static final String LIST_STATEMENT = "getlinklist_statement";
     static final String URL_OPTIONS = "jdbc_url_options";
     static final String BULK_INSERT_KB = "bulk_insert_kb";
     static final String INDEX_AFTER_LOAD = "index_after_load";
@@ -88,6 +102,10 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
             CONNECTION.tables(),
             List.of(Setting.of(ISOLATION, "", "transaction isolation: read-committed, repeatable-read, ...; empty: "
                             + "READ-COMMITTED for ROCKSDB, REPEATABLE-READ otherwise"),
+                    Setting.of(LIST_STATEMENT, "", "how GET_LINKS_LIST's statement is sent: prepared (a server-side "
+                            + "prepared statement) or text (prepared by the client, sent as SQL text); empty: text for "
+                            + "ROCKSDB, whose server-side prepared list scans read every row through the primary key "
+                            + "while other sessions write, prepared otherwise"),
                     Setting.of(URL_OPTIONS, "", "extra Connector/J URL options, e.g. "
                             + "sslMode=DISABLED&allowPublicKeyRetrieval=true")),
             CONNECTION.timeouts(),
@@ -104,6 +122,8 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
         String engine = CONNECTION.name(s, ENGINE);
         Isolation isolation = s.getEnum(ISOLATION, Isolation.class,
                 isRocksDb(engine) ? Isolation.READ_COMMITTED : Isolation.REPEATABLE_READ);
+        ListStatement listStatement = s.getEnum(LIST_STATEMENT, ListStatement.class,
+                isRocksDb(engine) ? ListStatement.TEXT : ListStatement.PREPARED);
         String urlOptions = ConnectionSettings.urlOptions(s, URL_OPTIONS);
         ConnectionSettings.Values c = CONNECTION.read(s);
         String named = s.getString(SOCKET, "").trim();
@@ -114,8 +134,8 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
         String socket = LocalSocket.choose(c.host(), c.port(), hosts, named, LocalSocket.USUAL_PATHS);
         List<String> servers = hosts.isEmpty() ? List.of(ConnectionSettings.hostPort(c.host(), c.port())) : Hosts.parse(hosts);
         return new MySqlConfig(c.host(), c.port(), socket, c.user(), c.password(),
-                c.database(), engine, c.nodeTable(), c.linkTable(), c.countTable(), isolation, urlOptions,
-                c.connectTimeoutMs(), c.socketTimeoutMs(), s.getInt(BULK_INSERT_KB, 1, 1 << 20),
+                c.database(), engine, c.nodeTable(), c.linkTable(), c.countTable(), isolation, listStatement,
+                urlOptions, c.connectTimeoutMs(), c.socketTimeoutMs(), s.getInt(BULK_INSERT_KB, 1, 1 << 20),
                 s.getBoolean(INDEX_AFTER_LOAD), servers);
     }
 

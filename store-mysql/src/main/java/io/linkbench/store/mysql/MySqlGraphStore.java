@@ -137,6 +137,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
             facts.put("round_trips", ROUND_TRIPS);
             facts.put("database", config.database());
             facts.put("isolation", config.isolation().sqlName());
+            facts.put(MySqlConfig.LIST_STATEMENT, config.listStatement().name().toLowerCase(java.util.Locale.ROOT));
             facts.put("tables", config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable());
             facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
             facts.putAll(ServerMetrics.variables(c));

@@ -11,7 +11,8 @@ import java.sql.Statement;
 
 /**
  * One JDBC connection of a session with its server-side prepared statements, prepared on first use
- * and kept until the connection is closed. MULTIGET_LINK statements exist for IN lists of 1, 2, 4 ...
+ * and kept until the connection is closed (GET_LINK_LIST prepared by the client instead when
+ * {@link SqlText#sentAsText} says so). MULTIGET_LINK statements exist for IN lists of 1, 2, 4 ...
  * {@link #MAX_IN_LIST} id2s (shorter lists are padded by repeating the last id2), so a session holds
  * at most a dozen of them whatever the sizes asked.
  */
@@ -28,7 +29,9 @@ final class SqlConnection implements SessionConnection.Handle {
     SqlConnection(Connection connection, SqlText sql) {
         this.connection = connection;
         this.sql = sql;
-        this.prepared = new StatementCache<>(connection, Q.class, sql::of);
+        this.prepared = new StatementCache<>(connection, Q.class, (c, q) -> sql.sentAsText(q)
+                ? ((com.mysql.cj.jdbc.JdbcConnection) c).clientPrepareStatement(sql.of(q))
+                : c.prepareStatement(sql.of(q)));
     }
 
     @Override

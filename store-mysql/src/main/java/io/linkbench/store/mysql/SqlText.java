@@ -35,12 +35,15 @@ final class SqlText {
     final String nodeTable;
     final String linkTable;
     final String countTable;
+    /** GET_LINK_LIST prepared by the client and sent as text ({@code getlinklist_statement = text}). */
+    final boolean listAsText;
     private final Map<Q, String> text = new EnumMap<>(Q.class);
 
     SqlText(MySqlConfig config) {
         this.nodeTable = quote(config.nodeTable());
         this.linkTable = quote(config.linkTable());
         this.countTable = quote(config.countTable());
+        this.listAsText = config.listStatement() == MySqlConfig.ListStatement.TEXT;
         String n = nodeTable;
         String l = linkTable;
         String c = countTable;
@@ -68,6 +71,11 @@ final class SqlText {
 
     String of(Q q) {
         return text.get(q);
+    }
+
+    /** True when {@code q} is prepared by the client and sent to the server as SQL text. */
+    boolean sentAsText(Q q) {
+        return q == Q.GET_LINK_LIST && listAsText;
     }
 
     /** MULTIGET_LINK with an IN list of {@code n} id2s, ordered by id2. */

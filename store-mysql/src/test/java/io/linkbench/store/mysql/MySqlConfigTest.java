@@ -26,6 +26,7 @@ class MySqlConfigTest {
         assertEquals("linkdb0", c.database());
         assertEquals("InnoDB", c.engine());
         assertEquals(MySqlConfig.Isolation.REPEATABLE_READ, c.isolation());
+        assertEquals(MySqlConfig.ListStatement.PREPARED, c.listStatement());
         assertEquals(10_000, c.connectTimeoutMs());
         assertEquals(120_000, c.socketTimeoutMs());
         assertEquals(1024, c.bulkInsertKb());
@@ -63,6 +64,9 @@ class MySqlConfigTest {
         MySqlConfig c = MySqlConfig.from(new Settings(Map.of("socket", " /run/mysqld/mysqld.sock ", "engine", "rocksdb")));
         assertEquals("/run/mysqld/mysqld.sock", c.address());
         assertEquals(MySqlConfig.Isolation.READ_COMMITTED, c.isolation());
+        assertEquals(MySqlConfig.ListStatement.TEXT, c.listStatement(), "MyRocks sends its list scans as text");
+        assertEquals(MySqlConfig.ListStatement.PREPARED, MySqlConfig.from(new Settings(Map.of("engine", "ROCKSDB",
+                "getlinklist_statement", "prepared"))).listStatement());
         assertEquals("[::1]:3307", MySqlConfig.from(new Settings(Map.of("host", "::1", "port", "3307"))).hostPort());
         MySqlConfig withPassword = MySqlConfig.from(new Settings(Map.of("password", "hunter2")));
         assertEquals("hunter2", withPassword.password());
@@ -77,5 +81,8 @@ class MySqlConfigTest {
         ConfigException p = assertThrows(ConfigException.class,
                 () -> MySqlConfig.from(new Settings(Map.of("port", "0"))));
         assertTrue(p.getMessage().startsWith("port=0"), p.getMessage());
+        ConfigException l = assertThrows(ConfigException.class,
+                () -> MySqlConfig.from(new Settings(Map.of("getlinklist_statement", "binary"))));
+        assertTrue(l.getMessage().startsWith("getlinklist_statement"), l.getMessage());
     }
 }

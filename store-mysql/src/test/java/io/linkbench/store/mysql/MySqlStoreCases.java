@@ -377,6 +377,34 @@ abstract class MySqlStoreCases {
         }
     }
 
+    @Test
+    void getLinksListSentAsTextOrPreparedOnTheServerReturnsTheSameRows() throws Exception {
+        Random random = new Random(11);
+        try (StoreSession s = store.session(0)) {
+            for (long id2 = 1; id2 <= 40; id2++) {
+                byte[] data = new byte[(int) (id2 * 9 % 300)];
+                random.nextBytes(data);
+                Visibility v = id2 % 7 == 0 ? Visibility.HIDDEN : Visibility.VISIBLE;
+                s.addLink(new Link(3, 2, id2, v, data, (int) id2, 1000 + id2 / 2)); // equal times: id2 orders them
+            }
+        }
+        Map<String, String> base = MySqlTestServer.settings(engine(), database(), Map.of());
+        List<List<Link>> answers = new ArrayList<>();
+        for (String form : List.of("prepared", "text")) {
+            Map<String, String> settings = new java.util.HashMap<>(base);
+            settings.put(MySqlConfig.LIST_STATEMENT, form);
+            try (GraphStore other = MySqlTestServer.open(settings); StoreSession s = other.session(0)) {
+                assertEquals(form, other.info().facts().get(MySqlConfig.LIST_STATEMENT));
+                List<Link> got = new ArrayList<>(s.getLinkList(3, 2, 0, Long.MAX_VALUE, 0, 100));
+                got.addAll(s.getLinkList(3, 2, 1005, 1015, 2, 6));
+                got.addAll(s.getLinkList(3, 2, 0, 1012, 0, 3));
+                answers.add(got);
+            }
+        }
+        assertEquals(35 + 6 + 3, answers.get(0).size(), answers.get(0).toString()); // 35 visible of 40
+        assertEquals(answers.get(0), answers.get(1));
+    }
+
     MySqlConfig configOf(Map<String, String> extra) {
         return MySqlConfig.from(new io.linkbench.config.Settings(
                 MySqlTestServer.settings(engine(), database(), extra)));

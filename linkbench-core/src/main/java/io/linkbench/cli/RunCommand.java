@@ -139,7 +139,7 @@ final class RunCommand implements Callable<Integer> {
             store = cfg.provider().open(new StoreContext(cfg.settings(), sessions));
             dir = files.createRunDirectory(resultsBase, cfg.provider().name(), Instant.ofEpochMilli(started));
             intervals = new IntervalFiles(dir, operationNames(), started);
-            CostProbe cost = CostProbe.local(store, run);
+            CostProbe cost = CostProbe.local(store, run, reads);
             PhaseContext ctx = new PhaseContext(spec, control, out, System.console() != null,
                     PhaseObserver.of(cost, intervals, live), reads);
             info = facts(store, info, reads);

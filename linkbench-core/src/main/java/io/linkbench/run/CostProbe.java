@@ -47,9 +47,14 @@ public final class CostProbe implements PhaseObserver {
      * server that does not answer gives one node with neither data directory nor process).
      */
     public static CostProbe local(GraphStore store, RunConfig run) {
+        return local(store, run, new MetricsReader());
+    }
+
+    /** {@link #local(GraphStore, RunConfig)} asking the store through the run's {@code reads}. */
+    public static CostProbe local(GraphStore store, RunConfig run, MetricsReader reads) {
         List<ServerNode> single = List.of(new ServerNode(ServerNode.SINGLE, OptionalInt.empty(), Optional.empty()));
         List<ServerNode> nodes = store instanceof StoreMetrics m
-                ? new MetricsReader().read("server nodes", m::serverNodes, MetricsReader.COUNTERS).orElse(single)
+                ? reads.read("server nodes", m::serverNodes, MetricsReader.COUNTERS).orElse(single)
                 : single;
         Map<String, Optional<Path>> dataDirs = new LinkedHashMap<>();
         List<ProbeTargets.Server> servers = new ArrayList<>();

@@ -15,7 +15,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -215,23 +214,9 @@ class CitusFaultTest {
 
     /** {@code -c config/citus.properties} with the test cluster's coordinates, a schema, 4 shards, and {@code args}. */
     static List<String> cli(String schema, String... args) {
-        List<String> all = new ArrayList<>();
-        if (List.of(args).contains("verify")) {
-            all.add("verify"); // a subcommand: its options follow it
-        }
-        all.addAll(List.of("-c", PgFaultTest.repositoryRoot().resolve("config/citus.properties").toString()));
-        for (Map.Entry<String, String> e : Map.of("port", Integer.toString(CitusTestCluster.PORT),
-                "password_file", CitusTestCluster.PASSWORD_FILE.toString(), "pg_schema", schema,
-                "citus_shard_count", "4").entrySet()) {
-            all.add("-D");
-            all.add(e.getKey() + "=" + e.getValue());
-        }
-        for (String a : args) {
-            if (!a.equals("verify")) {
-                all.add(a);
-            }
-        }
-        return all;
+        return PgFaultTest.cli("config/citus.properties", Map.of("port", Integer.toString(CitusTestCluster.PORT),
+                "password_file", CitusTestCluster.PASSWORD_FILE.toString(), "pg_schema", schema, "citus_shard_count", "4"),
+                args);
     }
 
     private static long queryLong(Connection c, String sql) throws SQLException {

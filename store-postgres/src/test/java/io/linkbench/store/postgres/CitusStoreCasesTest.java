@@ -89,14 +89,8 @@ class CitusStoreCasesTest {
     void aPlainTableOnTheCoordinatorIsRefusedInOneLine() throws Exception {
         String schema = "lbtest_citus_plain";
         CitusTestCluster.assumeAvailable();
-        try (Connection c = CitusTestCluster.jdbc(0); Statement s = c.createStatement()) {
-            s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-            s.execute("CREATE SCHEMA " + schema);
-            s.execute("SET citus.enable_ddl_propagation = off"); // a table of the coordinator alone
-            s.execute("CREATE TABLE " + schema + ".linktable (id1 bigint, link_type bigint, id2 bigint, visibility smallint,"
-                    + " time bigint, version integer, data bytea, data_ext bytea, PRIMARY KEY (id1, link_type, id2))");
-            s.execute("INSERT INTO " + schema + ".linktable VALUES (1, 1, 2, 1, 0, 0, '', NULL)");
-        }
+        linkTable(schema, "SET citus.enable_ddl_propagation = off", // a table of the coordinator alone
+                "INSERT INTO " + schema + ".linktable VALUES (1, 1, 2, 1, 0, 0, '', NULL)");
         try (GraphStore store = CitusTestCluster.open(CitusTestCluster.settings(schema, Map.of()), 2)) {
             StoreException e = assertThrows(StoreException.class, store::prepareForRequests);
             assertEquals(Kind.REJECTED, e.kind());
@@ -113,13 +107,7 @@ class CitusStoreCasesTest {
     void aTableDistributedByAnotherColumnIsRefused() throws Exception {
         String schema = "lbtest_citus_id2";
         CitusTestCluster.assumeAvailable();
-        try (Connection c = CitusTestCluster.jdbc(0); Statement s = c.createStatement()) {
-            s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
-            s.execute("CREATE SCHEMA " + schema);
-            s.execute("CREATE TABLE " + schema + ".linktable (id1 bigint, link_type bigint, id2 bigint, visibility smallint,"
-                    + " time bigint, version integer, data bytea, data_ext bytea, PRIMARY KEY (id1, link_type, id2))");
-            s.execute("SELECT create_distributed_table('" + schema + ".linktable', 'id2', shard_count => 2)");
-        }
+        linkTable(schema, null, "SELECT create_distributed_table('" + schema + ".linktable', 'id2', shard_count => 2)");
         try (GraphStore store = CitusTestCluster.open(CitusTestCluster.settings(schema, Map.of()), 2)) {
             StoreException e = assertThrows(StoreException.class, () -> store.prepareForLoad(SchemaMode.CREATE));
             assertEquals(Kind.REJECTED, e.kind());
@@ -339,6 +327,23 @@ class CitusStoreCasesTest {
             return e;
         } finally {
             c.rollback();
+        }
+    }
+
+    /**
+     * {@code schema} anew with a link table of the store's columns made behind the store's back: {@code before}
+     * (when not null) runs before the table is created, {@code after} once it is.
+     */
+    private static void linkTable(String schema, String before, String after) throws SQLException {
+        try (Connection c = CitusTestCluster.jdbc(0); Statement s = c.createStatement()) {
+            s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+            s.execute("CREATE SCHEMA " + schema);
+            if (before != null) {
+                s.execute(before);
+            }
+            s.execute("CREATE TABLE " + schema + ".linktable (id1 bigint, link_type bigint, id2 bigint, visibility smallint,"
+                    + " time bigint, version integer, data bytea, data_ext bytea, PRIMARY KEY (id1, link_type, id2))");
+            s.execute(after);
         }
     }
 }

@@ -1,9 +1,7 @@
 package io.linkbench.store.postgres;
 
-import io.linkbench.config.Settings;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.SchemaMode;
-import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.jdbc.SqlErrorMap;
 import java.io.IOException;
@@ -82,7 +80,7 @@ final class CitusTestCluster {
     }
 
     static GraphStore open(Map<String, String> settings, int maxSessions) throws StoreException {
-        return new PgStoreProvider().open(new StoreContext(new Settings(settings), maxSessions));
+        return PgTestServer.open(settings, maxSessions);
     }
 
     /** A plain JDBC connection to node {@code i} (0: the coordinator), for checks behind the store's back. */

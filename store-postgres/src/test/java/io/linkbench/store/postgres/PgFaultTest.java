@@ -162,12 +162,20 @@ class PgFaultTest {
 
     /** {@code -c config/postgres.properties} with the test server's coordinates, a schema, and {@code args}. */
     static List<String> cli(String schema, String... args) {
+        return cli("config/postgres.properties", PgTestServer.settings(schema, Map.of()), args);
+    }
+
+    /**
+     * {@code -c <config>} of the repository, {@code -D key=value} of each of {@code keys}, and {@code args}, with
+     * a subcommand ({@code verify}) first, as its options follow it.
+     */
+    static List<String> cli(String config, Map<String, String> keys, String... args) {
         List<String> all = new ArrayList<>();
         if (List.of(args).contains("verify")) {
-            all.add("verify"); // a subcommand: its options follow it
+            all.add("verify");
         }
-        all.addAll(List.of("-c", repositoryRoot().resolve("config/postgres.properties").toString()));
-        for (Map.Entry<String, String> e : PgTestServer.settings(schema, Map.of()).entrySet()) {
+        all.addAll(List.of("-c", repositoryRoot().resolve(config).toString()));
+        for (Map.Entry<String, String> e : keys.entrySet()) {
             all.add("-D");
             all.add(e.getKey() + "=" + e.getValue());
         }

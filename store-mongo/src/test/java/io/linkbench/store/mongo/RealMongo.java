@@ -1,9 +1,13 @@
 package io.linkbench.store.mongo;
 
 import com.mongodb.ConnectionString;
+import io.linkbench.tck.harness.PendingServer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
@@ -27,6 +31,9 @@ final class RealMongo {
     /** The connection string, or a skip of the calling test with a visible message. */
     static String urlOrSkip() {
         String url = System.getenv(ENV);
+        if ((url == null || url.isBlank()) && System.getenv(PendingServer.ENV) != null) {
+            url = Started.URL;
+        }
         if (url == null || url.isBlank()) {
             String message = "test against a real MongoDB server skipped: set " + ENV
                     + " to its connection string (e.g. mongodb://127.0.0.1:27017/?replicaSet=rs0, or run"
@@ -35,6 +42,36 @@ final class RealMongo {
             Assumptions.abort(message);
         }
         return url.trim();
+    }
+
+    /**
+     * The URL of the DocumentDB that the test command starts in the background ({@link PendingServer}), asked
+     * of its control script once the start has ended; null when it is not there (said on the console).
+     */
+    private static final class Started {
+        static final String URL = ask();
+
+        private static String ask() {
+            try {
+                String why = PendingServer.await("documentdb");
+                String script = System.getenv(CONTROL_ENV);
+                if (why == null && script != null && !script.isBlank()) {
+                    Process p = new ProcessBuilder("bash", script, "url").redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+                    if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0 && !out.isEmpty()) {
+                        return out;
+                    }
+                    p.destroyForcibly();
+                    why = script + " url gave no URL";
+                }
+                System.err.println("DocumentDB is not there: " + why);
+            } catch (IOException e) {
+                System.err.println("DocumentDB's URL could not be asked for: " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return null;
+        }
     }
 
     /** The script that controls the DocumentDB behind the URL, or a skip when the server is not its. */

@@ -4,6 +4,7 @@ import io.linkbench.store.GraphStore;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.jdbc.SqlErrorMap;
+import io.linkbench.tck.harness.PendingServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -117,6 +118,15 @@ final class CitusTestCluster {
     }
 
     private static String probe() {
+        try {
+            String pending = PendingServer.await("citus"); // the test command may still be building it
+            if (pending != null) {
+                return pending;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted while waiting for the cluster's start";
+        }
         if (!Files.isReadable(PASSWORD_FILE)) {
             return "no password file " + PASSWORD_FILE + " (run bash scripts/start-citus.sh)";
         }

@@ -7,14 +7,16 @@
 #   command1   README command 1 at a small size (maxid1 20001, maxtime 5)
 #   stores     a short load and request phase on each server started (MyRocks, Galera, PostgreSQL,
 #              and DocumentDB when it runs), through the jar just built
-#   ci         with --ci: the whole of .ci/run (every test)
+#   ci         with --ci: the whole of .ci/run (every test); with --ci-only the only step, as CI runs on a
+#              new machine (the servers built and started by .ci/run itself: its time is CI's)
 # and ends with one line: PASSED, or FAILED naming the step (the end of its log is printed above it).
 #
-#   scripts/fresh-machine-check.sh [--without-shared] [--reuse-builds] [--ci] [--keep]
+#   scripts/fresh-machine-check.sh [--without-shared] [--reuse-builds] [--ci | --ci-only] [--keep]
 #     --without-shared  no ../shared beside the clone: DocumentDB is not built and its tests are skipped
 #     --reuse-builds    DocumentDB's build comes from this machine's cache (read-only) instead of being
 #                       compiled in the root (about 10 minutes of 2 cores); its packages are still installed
 #     --ci              after the steps, run .ci/run in the root as CI would (tens of minutes)
+#     --ci-only         run .ci/run alone, first thing, as CI on a new machine does (its wall time is CI's)
 #     --keep            keep the root on disk afterwards (its servers stop with the check all the same)
 #
 # The new machine: Debian 12 by debootstrap (installed here from Debian's packages when missing), then
@@ -35,14 +37,15 @@ set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 fresh="${LINKBENCH_FRESH_DIR:-/var/tmp/linkbench-fresh}"
 mirror="${LINKBENCH_FRESH_MIRROR:-http://deb.debian.org/debian}"
-with_shared=1; reuse=""; ci=""; keep=""
+with_shared=1; reuse=""; ci=""; ci_only=""; keep=""
 for a in "$@"; do
     case "$a" in
         --without-shared) with_shared="" ;;
         --reuse-builds) reuse=1 ;;
         --ci) ci=1 ;;
+        --ci-only) ci_only=1 ;;
         --keep) keep=1 ;;
-        *) echo "fresh-machine-check: unknown option '$a' (--without-shared, --reuse-builds, --ci, --keep)" >&2; exit 2 ;;
+        *) echo "fresh-machine-check: unknown option '$a' (--without-shared, --reuse-builds, --ci, --ci-only, --keep)" >&2; exit 2 ;;
     esac
 done
 say() { echo "fresh-machine-check: $*"; }
@@ -237,6 +240,7 @@ stores() {
         echo "DocumentDB does not run: its run is skipped"
     fi
 }
+if [ -n "${RUN_CI_ONLY:-}" ]; then step ci env CI=true bash .ci/run; exit 0; fi
 step servers bash scripts/test.sh --servers-only
 grep -h '^test.sh: servers ready' /srv/ci/logs/servers.log | sed 's/^/    /'
 echo "    PostgreSQL now: $(dpkg-query -W -f='${Version}' postgresql-15), server $(runuser -u postgres -- psql -X -A -t -h /var/tmp/linkbench-postgres/socket -p 5433 -c 'SHOW server_version' 2>/dev/null)"
@@ -249,7 +253,7 @@ STEPS
 
 say "running the steps in the root (logs: $logs)"
 rc=0
-in_root env ${ci:+RUN_CI=1} "${tls_env[@]}" bash /srv/ci/steps.sh || rc=$?
+in_root env ${ci:+RUN_CI=1} ${ci_only:+RUN_CI_ONLY=1} "${tls_env[@]}" bash /srv/ci/steps.sh || rc=$?
 if [ -n "$with_shared" ]; then mode="with ../shared"; else mode="without ../shared"; fi
 if [ -n "$reuse" ]; then mode="$mode, DocumentDB build reused"; fi
 if [ -n "$keep" ]; then say "the root stays in $root"; fi

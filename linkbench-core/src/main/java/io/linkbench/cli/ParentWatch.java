@@ -50,7 +50,11 @@ final class ParentWatch {
 
     /** The reason a run stopped for it gives, in result.json and on the console. */
     String reason() {
-        return "stopped: the linkbench JVM that started this run's JVM (pid " + parentPid + ") is gone";
+        return "stopped: " + what();
+    }
+
+    private String what() {
+        return "the linkbench JVM that started this one (pid " + parentPid + ") is gone";
     }
 
     /**
@@ -77,7 +81,7 @@ final class ParentWatch {
             }, "linkbench-parent-deadline");
             deadline.setDaemon(true);
             deadline.start();
-            err.println("linkbench: " + reason() + ": stopping");
+            err.println("linkbench: " + what() + ": stopping the run");
             exit.accept(EXIT_CODE);
         }, "linkbench-parent-watch");
         watch.setDaemon(true);

@@ -73,10 +73,26 @@ final class ClassDataCache {
         return at(dir, uid.getAsLong());
     }
 
-    /** The cache in {@code dir} for user {@code uid}, checked as far as it exists. */
+    /**
+     * The cache in {@code dir} for user {@code uid}, checked as far as it exists. A directory of this user
+     * that others may write (made by an older linkbench under a umask of 002) is made private first: every
+     * file in it is checked on its own as well.
+     */
     static ClassDataCache at(Path dir, long uid) {
         ClassDataCache cache = new ClassDataCache(dir, uid, null);
-        return Files.exists(dir) ? cache.checked(dir, true) : cache;
+        if (!Files.exists(dir)) {
+            return cache;
+        }
+        try {
+            Object owner = Files.getAttribute(dir, "unix:uid");
+            Set<PosixFilePermission> perms = Files.getPosixFilePermissions(dir);
+            if (owner instanceof Integer o && o == uid && perms.removeAll(OTHERS_WRITE)) {
+                Files.setPosixFilePermissions(dir, perms);
+            }
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            // checked below
+        }
+        return cache.checked(dir, true);
     }
 
     /**

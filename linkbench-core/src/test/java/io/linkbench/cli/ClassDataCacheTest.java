@@ -64,7 +64,11 @@ class ClassDataCacheTest {
         assertEquals(Optional.empty(), foreign.newClassList(jar, archive, 1234));
 
         Files.setPosixFilePermissions(cacheDir, PosixFilePermissions.fromString("rwxrwxrwx"));
-        assertTrue(ClassDataCache.at(cacheDir, uid).refusal().orElseThrow().contains("writable by others"));
+        assertTrue(ClassDataCache.at(cacheDir, uid).refusal().isEmpty(), "this user's own directory is made private");
+        assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(cacheDir)));
+        Files.setPosixFilePermissions(cacheDir, PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertTrue(ClassDataCache.at(cacheDir, uid + 1).refusal().isPresent(), "another's is left as it is, and not used");
+        assertEquals("rwxrwxrwx", PosixFilePermissions.toString(Files.getPosixFilePermissions(cacheDir)));
         Files.setPosixFilePermissions(cacheDir, PosixFilePermissions.fromString("rwx------"));
 
         ClassDataCache ours = ClassDataCache.at(cacheDir, uid);

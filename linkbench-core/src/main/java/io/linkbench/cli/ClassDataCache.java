@@ -64,11 +64,19 @@ final class ClassDataCache {
 
     /** The cache of this process's user, or one that says why it cannot be used. */
     static ClassDataCache of(Map<String, String> env) {
+        return of(env, System.getProperty("user.home"), System.getProperty("java.io.tmpdir", "/tmp"));
+    }
+
+    /** {@link #of(Map)} with the password file's home and the temporary directory given. */
+    static ClassDataCache of(Map<String, String> env, String userHome, String tmpDir) {
         OptionalLong uid = effectiveUid();
-        Path dir = directory(env, System.getProperty("user.home"), System.getProperty("java.io.tmpdir", "/tmp"),
-                uid.orElse(-1));
+        Path dir = directory(env, userHome, tmpDir, uid.orElse(-1));
         if (uid.isEmpty()) {
             return new ClassDataCache(dir, -1, "this process's user id is unknown (no /proc/self/status)");
+        }
+        if (Files.isSymbolicLink(dir) && dir.getParent().equals(Path.of(tmpDir))) {
+            // anybody may have made it there, pointing at any directory of this user's
+            return new ClassDataCache(dir, uid.getAsLong(), dir + ": a symbolic link in the shared temporary directory");
         }
         return at(dir, uid.getAsLong());
     }

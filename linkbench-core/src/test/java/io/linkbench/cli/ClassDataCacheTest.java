@@ -79,6 +79,20 @@ class ClassDataCacheTest {
     }
 
     @Test
+    void withoutAHomeOnlyAPrivateDirectoryOfThisUserInTheTemporaryDirectoryIsUsed() throws Exception {
+        Path sharedTmp = Files.createDirectory(dir.resolve("tmp"));
+        Path planted = Files.createDirectory(dir.resolve("somewhere"));
+        Files.createSymbolicLink(sharedTmp.resolve("linkbench-" + uid), planted);
+        ClassDataCache linked = ClassDataCache.of(Map.of(), "?", sharedTmp.toString());
+        assertTrue(linked.refusal().orElseThrow().contains("a symbolic link in the shared temporary directory"),
+                linked.refusal().toString());
+        Files.delete(sharedTmp.resolve("linkbench-" + uid));
+        ClassDataCache fresh = ClassDataCache.of(Map.of(), "?", sharedTmp.toString());
+        assertEquals(sharedTmp.resolve("linkbench-" + uid), fresh.dir());
+        assertEquals(Optional.empty(), fresh.refusal());
+    }
+
+    @Test
     void aPrivateDirectoryIsMadeWhereThereIsNone() throws Exception {
         Path jar = Files.writeString(dir.resolve("linkbench.jar"), "jar");
         ClassDataCache cache = ClassDataCache.at(dir.resolve("tmp/linkbench-" + uid), uid);

@@ -114,35 +114,9 @@ class ReadmeCommandsTest {
         return -1;
     }
 
-    /** The shell's words: split at blanks, quotes removed. */
+    /** The shell's words: split at blanks, quotes removed (as the launcher splits JVM option variables). */
     static List<String> words(String text) {
-        List<String> words = new ArrayList<>();
-        StringBuilder w = null;
-        char quote = 0;
-        for (char c : text.toCharArray()) {
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                } else {
-                    w.append(c);
-                }
-            } else if (c == '\'' || c == '"') {
-                quote = c;
-                w = w == null ? new StringBuilder() : w;
-            } else if (Character.isWhitespace(c)) {
-                if (w != null) {
-                    words.add(w.toString());
-                    w = null;
-                }
-            } else {
-                w = w == null ? new StringBuilder() : w;
-                w.append(c);
-            }
-        }
-        if (w != null) {
-            words.add(w.toString());
-        }
-        return words;
+        return JvmLauncher.splitOptions(text);
     }
 
     /** The store the line's config files name (the last {@code -c config/NAME.properties}); rocksdb by default. */

@@ -158,6 +158,8 @@ public final class Main implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        // the run's JVM stops when the launcher is gone: as a signal does, then halted by a deadline
+        ParentWatch.ofThisJvm().ifPresent(w -> w.start(System.err, System::exit, Runtime.getRuntime()::halt));
         Optional<Integer> inChild = JvmLauncher.runInChild(args, System.getenv(), System.err);
         System.exit(inChild.isPresent() ? inChild.get() : run(args));
     }

@@ -15,6 +15,8 @@ import java.util.Map;
  */
 final class ReceivedSignal implements AutoCloseable {
     private static final Map<String, Integer> NUMBERS = Map.of("INT", 2, "TERM", 15, "HUP", 1);
+    /** The shell whose built-in {@code kill} sends the signals the JDK cannot. */
+    static final String SHELL = "/bin/sh";
 
     private final Map<Object, Object> previous = new LinkedHashMap<>(); // signal -> the handler before ours
     private volatile String received;
@@ -26,18 +28,18 @@ final class ReceivedSignal implements AutoCloseable {
 
     /**
      * Passes SIGINT, SIGTERM and SIGHUP on to {@code child} (a JVM that runs linkbench) instead of
-     * stopping this JVM, until closed: SIGTERM through the JDK, the others through {@code kill}, or as a
-     * SIGTERM where there is no {@code kill} command.
+     * stopping this JVM, until closed: SIGTERM through the JDK, the others through the {@code kill} of
+     * {@value #SHELL} (a built-in: found whatever PATH holds), or as a SIGTERM where there is no shell.
      */
     static ReceivedSignal forwardTo(Process child) {
         return new ReceivedSignal(name -> {
             if (!name.equals("TERM")) {
                 try {
-                    new ProcessBuilder("kill", "-s", name, Long.toString(child.pid())).redirectErrorStream(true)
+                    new ProcessBuilder(SHELL, "-c", "kill -s " + name + " " + child.pid()).redirectErrorStream(true)
                             .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
                     return;
                 } catch (java.io.IOException e) {
-                    // no kill command: stop it as SIGTERM does
+                    // no shell: stop it as SIGTERM does
                 }
             }
             child.destroy();
@@ -86,10 +88,16 @@ final class ReceivedSignal implements AutoCloseable {
         }
     }
 
-    /** "stopped by SIGTERM (exit 143)", or "stopped by a signal" when none was noted. */
+    /**
+     * "stopped by SIGTERM (exit 143)"; when no signal was noted, the end of the JVM that started this
+     * one ({@link ParentWatch}) if that is why, else "stopped by a signal".
+     */
     String reason() {
         String name = received;
-        return name == null ? "stopped by a signal" : "stopped by SIG" + name + " (exit " + (128 + NUMBERS.get(name)) + ")";
+        if (name != null) {
+            return "stopped by SIG" + name + " (exit " + (128 + NUMBERS.get(name)) + ")";
+        }
+        return ParentWatch.ofThisJvm().filter(ParentWatch::parentGone).map(ParentWatch::reason).orElse("stopped by a signal");
     }
 
     @Override

@@ -2,19 +2,17 @@ package io.linkbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What the launcher runs: only a {@code -jar} start is relaunched, with the user's options first, and a stale archive is never named. */
+/** What the launcher runs: only a {@code -jar} start is relaunched, its own java with the user's options last, and LINKBENCH_JVM is checked. */
 class JvmLauncherTest {
     @TempDir
     Path dir;
@@ -37,29 +35,35 @@ class JvmLauncherTest {
     }
 
     @Test
-    void anArchiveOfAnotherBuildOfTheJarIsNeverNamed() throws Exception {
-        Path jar = Files.writeString(dir.resolve("linkbench.jar"), "first build");
-        JvmLauncher launcher = new JvmLauncher(jar, dir.resolve("cache"), "17.0.15");
-        Path first = launcher.archive();
-        assertEquals(first, launcher.archive(), "the same jar, the same archive");
-        Files.writeString(jar, "second build, longer");
-        Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 1000));
-        assertNotEquals(first, launcher.archive(), "a rebuilt jar has its own archive");
-        assertNotEquals(launcher.archive(), new JvmLauncher(jar, dir.resolve("cache"), "21.0.2").archive(),
-                "another JVM has its own archive");
-        assertTrue(first.getFileName().toString().startsWith("cds-") && first.getFileName().toString().endsWith(".jsa"));
+    void anUnknownLinkbenchJvmValueIsRefusedInOneLineNamingItAndWhatIsAllowed() {
+        for (String bad : List.of("PLAIN", "off", "0", " plain", "plain ")) {
+            String message = JvmLauncher.checkMode(bad).orElseThrow();
+            assertTrue(message.startsWith("LINKBENCH_JVM='" + bad + "': unknown value; allowed: plain"), message);
+            assertEquals(1, message.lines().count());
+            java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+            assertEquals(Optional.of(Main.BAD_INPUT), JvmLauncher.runInChild(new String[] {"-l"},
+                    Map.of(JvmLauncher.ENV, bad), new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8)));
+            assertEquals("linkbench: " + message + "\n", err.toString(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        assertEquals("LINKBENCH_JVM='a\\nb': unknown value", JvmLauncher.checkMode("a\nb").orElseThrow().substring(0, 35),
+                "a control character is shown, not printed");
+        for (String good : new String[] {null, "", "plain"}) {
+            assertEquals(Optional.empty(), JvmLauncher.checkMode(good));
+        }
     }
 
     @Test
-    void theUsersOptionsComeFirstAndWin() throws Exception {
+    void theUsersOptionsComeAfterOursAndWin() throws Exception {
         Path jar = Files.writeString(dir.resolve("linkbench.jar"), "jar");
-        JvmLauncher launcher = new JvmLauncher(jar, dir, "17");
+        JvmLauncher launcher = new JvmLauncher(jar, ClassDataCache.at(dir, 0), "17");
         Path archive = dir.resolve("a.jsa");
-        List<String> withArchive = launcher.command(List.of("-Xmx1g"), archive, null, new String[] {"-l", "-r"});
-        assertEquals("-Xmx1g", withArchive.get(1));
-        assertTrue(withArchive.contains("-XX:SharedArchiveFile=" + archive));
-        assertEquals(List.of("-D" + JvmLauncher.CHILD + "=1", "-jar", jar.toString(), "-l", "-r"),
-                withArchive.subList(withArchive.size() - 5, withArchive.size()));
+        List<String> withArchive = launcher.command(List.of("-Xmx1g", "-Xlog:cds"), archive, null, new String[] {"-l", "-r"});
+        assertEquals(JvmLauncher.javaCommand(), withArchive.get(0), "this JVM's own java, whatever PATH holds");
+        assertTrue(withArchive.indexOf("-XX:SharedArchiveFile=" + archive) > 0);
+        assertTrue(withArchive.indexOf("-Xlog:cds") > withArchive.indexOf("-Xlog:cds=off"), "the user's -Xlog:cds wins: " + withArchive);
+        assertTrue(withArchive.indexOf("-Xmx1g") > withArchive.indexOf("-XX:SharedArchiveFile=" + archive));
+        assertEquals(List.of("-D" + JvmLauncher.CHILD + "=" + ProcessHandle.current().pid(), "-jar", jar.toString(), "-l", "-r"),
+                withArchive.subList(withArchive.size() - 5, withArchive.size()), "the child knows its launcher's pid");
 
         List<String> first = launcher.command(List.of(), null, dir.resolve("c.classes"), new String[] {"-r"});
         assertTrue(first.contains("-XX:DumpLoadedClassList=" + dir.resolve("c.classes")), "the first run lists its classes");
@@ -68,6 +72,26 @@ class JvmLauncherTest {
         List<String> own = launcher.command(List.of("-Xshare:off", "-XX:TieredStopAtLevel=1"), archive, null, new String[] {});
         assertFalse(own.stream().anyMatch(a -> a.contains("SharedArchiveFile")), "the user's -Xshare wins");
         assertEquals(List.of("-Xshare:off", "-XX:TieredStopAtLevel=1"), own.subList(1, 3), "the user's options, as given");
+    }
+
+    @Test
+    void optionVariablesReachTheChildOnItsCommandLineInTheOrderTheJvmAppliesThem() {
+        assertEquals(List.of("-Xms64m", "-Dname=a b", "-Dq=it's", "-Xmx1g", "-Xmx2g"), JvmLauncher.jvmOptions(
+                Map.of("JAVA_TOOL_OPTIONS", "  -Xms64m '-Dname=a b' ", "JDK_JAVA_OPTIONS", "\"-Dq=it's\"\t-Xmx1g"),
+                List.of("-Xmx2g")));
+        assertEquals(List.of(), JvmLauncher.splitOptions("   "));
+        assertEquals(List.of("-Dx=ab c"), JvmLauncher.splitOptions("-Dx=a'b c'"));
+        Map<String, String> env = new java.util.HashMap<>(Map.of("JAVA_TOOL_OPTIONS", "-Xms1g", "JDK_JAVA_OPTIONS", "-Xmx1g",
+                "HOME", "/h"));
+        JvmLauncher.withoutOptionVariables(env);
+        assertEquals(Map.of("HOME", "/h"), env, "the child does not pick them up again (nor print so)");
+    }
+
+    @Test
+    void aJvmThatPreTouchesItsHeapRunsTheBenchmarkItself() {
+        assertTrue(JvmLauncher.preTouchesHeap(List.of("-Xms2g", "-XX:+AlwaysPreTouch")));
+        assertFalse(JvmLauncher.preTouchesHeap(List.of("-XX:+AlwaysPreTouch", "-Xms2g", "-XX:-AlwaysPreTouch")), "the last wins");
+        assertFalse(JvmLauncher.preTouchesHeap(List.of("-Xms2g", "-Xmx2g")), "an untouched heap costs the idle launcher little");
     }
 
     @Test

@@ -4,6 +4,7 @@
 #
 #   scripts/bench-citus.sh
 #   SIZES=200001 REQUESTERS=2 ROUNDS=1 MAXTIME=20 scripts/bench-citus.sh     # a quick look
+#   SIZES=200001 REQUESTERS= LOAD_ROUNDS=4 scripts/bench-citus.sh            # the loads alone
 #
 # For each size (maxid1, SIZES, default "200001 1000001") it loads the graph into both (2 loaders)
 # LOAD_ROUNDS times (default 1; the order alternates from one load round and size to the next), then for each requester count (REQUESTERS, default
@@ -35,7 +36,7 @@ SIZES=${SIZES:-"200001 1000001"}
 LOAD_ROUNDS=${LOAD_ROUNDS:-1}
 JAR=${JAR:-linkbench.jar}
 OLD_JAR=${OLD_JAR:-}
-REQUESTERS=${REQUESTERS:-"2 8"}
+REQUESTERS=${REQUESTERS-"2 8"}   # empty: loads only
 ROUNDS=${ROUNDS:-2}
 MAXTIME=${MAXTIME:-60}
 WARMUP=${WARMUP:-5}

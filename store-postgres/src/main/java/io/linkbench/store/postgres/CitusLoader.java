@@ -106,6 +106,7 @@ final class CitusLoader implements JdbcSession.BulkLoads, AutoCloseable {
             BulkLoader.raiseNodeIds(c, maxId);
             return null;
         });
+        failed = null; // the batch is done, its id sequence raised included
     }
 
     @Override
@@ -120,6 +121,7 @@ final class CitusLoader implements JdbcSession.BulkLoads, AutoCloseable {
             ps.setLong(3, l.id2());
             return exists(ps);
         });
+        failed = null;
     }
 
     @Override
@@ -133,6 +135,7 @@ final class CitusLoader implements JdbcSession.BulkLoads, AutoCloseable {
             ps.setLong(2, n.linkType());
             return exists(ps);
         });
+        failed = null;
     }
 
     /** Closes the connections to the nodes (the session closes its own). */
@@ -143,7 +146,8 @@ final class CitusLoader implements JdbcSession.BulkLoads, AutoCloseable {
 
     /**
      * Writes {@code rows} grouped by node, each group in a transaction of its own on that node; a batch
-     * that failed before is written again only where its groups are missing.
+     * that failed before is written again only where its groups are missing. The batch stays the failed
+     * one until the caller has done all of its work and clears {@link #failed}.
      */
     private <T> void write(String kind, List<T> rows, Keys<T> keys, Copy<T> writer, Present<T> present)
             throws StoreException {
@@ -165,7 +169,7 @@ final class CitusLoader implements JdbcSession.BulkLoads, AutoCloseable {
         }
         Failed batch = new Failed(kind, rows.size(), key(keys.of(rows.get(0))), key(keys.of(rows.get(rows.size() - 1))));
         boolean again = batch.equals(failed);
-        failed = batch; // until every group is written
+        failed = batch; // until the caller is done with it
         for (int i = 0; i < groups.size(); i++) {
             List<T> group = groups.get(i);
             if (group.isEmpty()) {
@@ -180,7 +184,6 @@ final class CitusLoader implements JdbcSession.BulkLoads, AutoCloseable {
                 return null;
             });
         }
-        failed = null;
     }
 
     /** The key of a row (its keys without the leading distribution value). */

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The load on a Citus cluster ({@link CitusLoader}): a batch's rows go to the nodes that hold their
  * shards and commit there without two-phase commit, a batch given again after a part of it was written
- * leaves one copy of each row, and the shard map agrees with the server's routing.
+ * (one node's part failed, or the coordinator's id raise after a node batch) leaves one copy of each row,
+ * and the shard map agrees with the server's routing.
  */
 @Tag("citus")
 class CitusLoadTest {
@@ -124,6 +125,26 @@ class CitusLoadTest {
             s.loadCounts(counts(1, IDS));
             assertEquals(2L * IDS, rows(schema + ".linktable"), "one copy of each row");
             assertEquals(0, ((CountVerifier) store).verifyCounts().mismatches());
+        }
+    }
+
+    @Test
+    void aNodeBatchWhoseIdRaiseFailedOnTheCoordinatorIsGivenAgainWithoutDuplicates() throws Exception {
+        String schema = "lbtest_citus_loadnodes";
+        try (GraphStore store = CitusTestCluster.freshStore(schema, Map.of(), 1); StoreSession s = store.session(0)) {
+            List<Node> all = nodes();
+            s.loadNodes(all.subList(0, IDS / 2)); // reads the shard map
+            try (Connection admin = CitusTestCluster.jdbc(0)) {
+                // the session's coordinator connections go: the rows reach the workers, the id raise fails
+                TerminatesSessionBackends.terminate(admin, TerminatesSessionBackends.backendPids(s));
+            }
+            List<Node> second = all.subList(IDS / 2, IDS);
+            StoreException e = assertThrows(StoreException.class, () -> s.loadNodes(second));
+            assertEquals(Kind.CONNECTION, e.kind(), e.getMessage());
+            assertEquals(IDS, rows(schema + ".nodetable"), "the rows were written on the workers");
+            s.loadNodes(second);
+            assertEquals(IDS, rows(schema + ".nodetable"), "one copy of each row");
+            assertTrue(s.addNode(new Node(0, 1, 1, 1, new byte[8])) > IDS, "ADD_NODE draws ids above the loaded ones");
         }
     }
 

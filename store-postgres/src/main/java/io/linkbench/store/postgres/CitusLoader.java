@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 /**
  * The bulk writes of the load phase on a Citus cluster: the rows of a batch are grouped by the node
@@ -51,10 +52,10 @@ final class CitusLoader implements JdbcSession.BulkLoads, AutoCloseable {
         boolean test(SqlConnection c, T row) throws SQLException;
     }
 
-    /** The distribution value and the key of a row. */
+    /** The key of a row (its primary key). */
     @FunctionalInterface
-    private interface Keys<T> {
-        long[] of(T row);
+    private interface Key<T> {
+        List<Long> of(T row);
     }
 
     /** A batch that failed part-way: its kind, size and the keys of its first and last rows. */
@@ -95,7 +96,7 @@ final class CitusLoader implements JdbcSession.BulkLoads, AutoCloseable {
             });
             return;
         }
-        write("nodes", rows, n -> new long[] {n.id(), n.id()}, copy::nodes, (c, n) -> {
+        write("nodes", rows, Node::id, n -> List.of(n.id()), copy::nodes, (c, n) -> {
             PreparedStatement ps = c.get(Q.GET_NODE);
             ps.setLong(1, n.id());
             ps.setInt(2, n.type());
@@ -114,7 +115,7 @@ final class CitusLoader implements JdbcSession.BulkLoads, AutoCloseable {
         if (rows.isEmpty()) {
             return;
         }
-        write("links", rows, l -> new long[] {l.id1(), l.id1(), l.linkType(), l.id2()}, copy::links, (c, l) -> {
+        write("links", rows, Link::id1, l -> List.of(l.id1(), l.linkType(), l.id2()), copy::links, (c, l) -> {
             PreparedStatement ps = c.get(Q.LINK_DATA_EXT);
             ps.setLong(1, l.id1());
             ps.setLong(2, l.linkType());
@@ -129,7 +130,7 @@ final class CitusLoader implements JdbcSession.BulkLoads, AutoCloseable {
         if (rows.isEmpty()) {
             return;
         }
-        write("counts", rows, n -> new long[] {n.id1(), n.id1(), n.linkType()}, copy::counts, (c, n) -> {
+        write("counts", rows, LinkCount::id1, n -> List.of(n.id1(), n.linkType()), copy::counts, (c, n) -> {
             PreparedStatement ps = c.get(Q.COUNT_GET);
             ps.setLong(1, n.id1());
             ps.setLong(2, n.linkType());
@@ -149,7 +150,8 @@ final class CitusLoader implements JdbcSession.BulkLoads, AutoCloseable {
      * that failed before is written again only where its groups are missing. The batch stays the failed
      * one until the caller has done all of its work and clears {@link #failed}.
      */
-    private <T> void write(String kind, List<T> rows, Keys<T> keys, Copy<T> writer, Present<T> present)
+    private <T> void write(String kind, List<T> rows, ToLongFunction<T> shardKey, Key<T> key, Copy<T> writer,
+            Present<T> present)
             throws StoreException {
         Optional<ShardMap> m = shardMap();
         if (m.isEmpty()) {
@@ -165,9 +167,9 @@ final class CitusLoader implements JdbcSession.BulkLoads, AutoCloseable {
             groups.add(new ArrayList<>(rows.size() / shards.holders().size() + 16));
         }
         for (T row : rows) {
-            groups.get(shards.holderOf(keys.of(row)[0])).add(row);
+            groups.get(shards.holderOf(shardKey.applyAsLong(row))).add(row);
         }
-        Failed batch = new Failed(kind, rows.size(), key(keys.of(rows.get(0))), key(keys.of(rows.get(rows.size() - 1))));
+        Failed batch = new Failed(kind, rows.size(), key.of(rows.get(0)), key.of(rows.get(rows.size() - 1)));
         boolean again = batch.equals(failed);
         failed = batch; // until the caller is done with it
         for (int i = 0; i < groups.size(); i++) {
@@ -184,15 +186,6 @@ final class CitusLoader implements JdbcSession.BulkLoads, AutoCloseable {
                 return null;
             });
         }
-    }
-
-    /** The key of a row (its keys without the leading distribution value). */
-    private static List<Long> key(long[] keys) {
-        List<Long> out = new ArrayList<>(keys.length - 1);
-        for (int i = 1; i < keys.length; i++) {
-            out.add(keys[i]);
-        }
-        return out;
     }
 
     private static boolean exists(PreparedStatement ps) throws SQLException {

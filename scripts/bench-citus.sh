@@ -4,13 +4,15 @@
 #
 #   scripts/bench-citus.sh
 #   SIZES=200001 REQUESTERS=2 ROUNDS=1 MAXTIME=20 scripts/bench-citus.sh     # a quick look
+#   SIZES=200001 REQUESTERS= LOAD_ROUNDS=4 scripts/bench-citus.sh            # the loads alone
 #
-# For each size (maxid1, SIZES, default "200001 1000001") it loads the graph into both (2 loaders; the
-# order alternates from one size to the next), then for each requester count (REQUESTERS, default
+# For each size (maxid1, SIZES, default "200001 1000001") it loads the graph into both (2 loaders)
+# LOAD_ROUNDS times (default 1; the order alternates from one load round and size to the next), then for each requester count (REQUESTERS, default
 # "2 8") runs ROUNDS (default 2) pairs of request phases of MAXTIME seconds (default 60, after WARMUP
 # seconds, default 5): single then Citus in odd rounds, Citus then single in even ones, so that the
 # graph's drift under the writes is not charged to one side. Printed per phase and as means with the
-# ratio Citus / single: load rows/s, tps, p99 ms of UPDATE_NODE GET_NODE UPDATE_LINK GET_LINKS_LIST,
+# ratio Citus / single: load rows/s (with the server CPU per row and the two-phase commits per batch:
+# pg_dist_transaction rows added on every node per batch), tps, p99 ms of UPDATE_NODE GET_NODE UPDATE_LINK GET_LINKS_LIST,
 # server CPU us per request over every node (and the coordinator's and the workers' part), size.
 # Where a sharded request's extra cost goes, from pg_stat_statements (planning and execution time on
 # the coordinator and on the workers, statements the workers ran per request) and from Citus's
@@ -22,13 +24,19 @@
 # with pg_stat_statements; BENCH_DIR defaults to /var/tmp/linkbench-bench-citus. They are stopped at
 # the end unless KEEP=1; SKIP_LOAD=1 reuses the graphs of a kept pair. Needs the Citus sources of
 # scripts/start-citus.sh (exit 3 without them), jq, and builds ./linkbench.jar when it is missing.
+# JAR (default ./linkbench.jar) is the linkbench that runs; OLD_JAR adds a third side to the loads,
+# "citus-old", the Citus load by that jar (an earlier build), in the same rotation: old and new side by
+# side in one sitting.
 # Output and results: target/bench-citus (one rows-DATE.tsv of per-phase figures per sitting);
 # SUMMARY_ONLY=1 ROWS=target/bench-citus/rows-DATE.tsv prints a sitting's table again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SIZES=${SIZES:-"200001 1000001"}
-REQUESTERS=${REQUESTERS:-"2 8"}
+LOAD_ROUNDS=${LOAD_ROUNDS:-1}
+JAR=${JAR:-linkbench.jar}
+OLD_JAR=${OLD_JAR:-}
+REQUESTERS=${REQUESTERS-"2 8"}   # empty: loads only
 ROUNDS=${ROUNDS:-2}
 MAXTIME=${MAXTIME:-60}
 WARMUP=${WARMUP:-5}
@@ -43,7 +51,10 @@ rows="${ROWS:-$OUT/rows-$(date -u +%Y%m%d-%H%M).tsv}"   # one line per phase, on
 
 fail() { echo "bench-citus: $*" >&2; exit 1; }
 command -v jq >/dev/null || fail "jq is missing: apt-get install jq"
-[[ -f linkbench.jar ]] || { echo "building linkbench.jar ..." >&2; mvn -B -q package -DskipTests; }
+[[ $JAR != linkbench.jar || -f linkbench.jar ]] || { echo "building linkbench.jar ..." >&2; mvn -B -q package -DskipTests; }
+[[ -f $JAR ]] || fail "JAR: no file $JAR"
+[[ -z $OLD_JAR || -f $OLD_JAR ]] || fail "OLD_JAR: no file $OLD_JAR"
+[[ $LOAD_ROUNDS =~ ^[1-9][0-9]*$ ]] || fail "LOAD_ROUNDS must be a positive number, not '$LOAD_ROUNDS'"
 mkdir -p "$OUT/results"
 
 load_avg() { cut -d' ' -f1-3 /proc/loadavg; }
@@ -54,7 +65,10 @@ summary() {
     awk -F'\t' '
     function fmt(v) { return v == "" ? "-" : sprintf(v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.3f", v) }
     function ratio(a, b) { return (a == "" || b == "" || b == 0) ? "-" : sprintf("%.2f", a / b) }
-    $1 == "load" { k = $2; L[k, $4, "ips"] = $5; L[k, $4, "cpu"] = $6; L[k, $4, "size"] = $7; L[k, $4, "coord"] = $9; L[k, $4, "work"] = $10; if (!(k in seen)) { seen[k] = 1; sizes[++ns] = k } }
+    $1 == "load" { k = $2; st = $4; nl[k, st]++; L[k, st, "ips"] += $5; L[k, st, "cpu"] += $6; L[k, st, "size"] = $7
+        L[k, st, "coord"] += $9; L[k, st, "work"] += $10; L[k, st, "2pc"] += ($11 > 0 && $12 != "" ? $12 / $11 : 0)
+        if (!(k in seen)) { seen[k] = 1; sizes[++ns] = k }
+        if (!(st in seenst)) { seenst[st] = 1; lst[++nst] = st } }
     $1 == "req" {
         k = $2 SUBSEP $3; if (!(k in seenk)) { seenk[k] = 1; keys[++nk] = k }; n[k, $4]++
         split($17, a, " "); split($18, b, " ")
@@ -66,13 +80,16 @@ summary() {
         m[k, $4, "2pc"] += ($16 > 0 ? $19 / $16 : 0)
     }
     END {
-        if (ns) printf "%-8s %-7s %10s %10s %10s %10s %10s\n", "load", "store", "rows/s", "srv_us/row", "coord_us", "work_us", "size_MiB"
+        if (ns) printf "%-8s %-9s %6s %10s %10s %10s %10s %10s %10s\n", "load", "store", "loads", "rows/s", "srv_us/row",
+            "coord_us", "work_us", "size_MiB", "2pc/batch"
         for (i = 1; i <= ns; i++) { k = sizes[i]
-            for (s = 0; s < 2; s++) { st = s ? "citus" : "single"
-                printf "%-8s %-7s %10s %10s %10s %10s %10s\n", k, st, fmt(L[k, st, "ips"]), fmt(L[k, st, "cpu"]),
-                    fmt(L[k, st, "coord"]), fmt(L[k, st, "work"]), fmt(L[k, st, "size"] / 1048576) }
-            printf "%-8s %-7s %10s %10s %10s %10s %10s\n", k, "ratio", ratio(L[k, "citus", "ips"], L[k, "single", "ips"]),
-                ratio(L[k, "citus", "cpu"], L[k, "single", "cpu"]), "", "", ratio(L[k, "citus", "size"], L[k, "single", "size"])
+            for (j = 1; j <= nst; j++) { st = lst[j]; c = nl[k, st]; if (!c) continue
+                printf "%-8s %-9s %6s %10s %10s %10s %10s %10s %10s\n", k, st, c, fmt(L[k, st, "ips"] / c), fmt(L[k, st, "cpu"] / c),
+                    st == "single" ? "-" : fmt(L[k, st, "coord"] / c), st == "single" ? "-" : fmt(L[k, st, "work"] / c),
+                    fmt(L[k, st, "size"] / 1048576), st == "single" ? "-" : fmt(L[k, st, "2pc"] / c) }
+            for (j = 1; j <= nst; j++) { st = lst[j]; c = nl[k, st]; cs = nl[k, "single"]; if (!c || !cs || st == "single") continue
+                printf "%-8s %-9s %6s %10s %10s %10s %10s %10s\n", k, "ratio", st == "citus" ? "" : st, ratio(L[k, st, "ips"] / c, L[k, "single", "ips"] / cs),
+                    ratio(L[k, st, "cpu"] / c, L[k, "single", "cpu"] / cs), "", "", ratio(L[k, st, "size"], L[k, "single", "size"]) }
         }
         printf "\n%-8s %-4s %-7s %8s %8s %8s %8s %8s %9s %9s %9s %9s %9s %9s %9s %9s %8s\n", "maxid1", "req", "store", "tps", "un",
             "gn", "ul", "gl", "srv_us/t", "coord_us", "work_us", "plan_us", "exec_us", "w_stmt/t", "w_plan_us", "w_exec_us", "2pc/w"
@@ -95,6 +112,9 @@ summary() {
             }
         }
     }' "$rows"
+    echo "columns: loads: the loads measured (means over them); srv_us/row server CPU per row over every node (coord_us"
+    echo "  the coordinator's, work_us the workers'); 2pc/batch two-phase commit participants (pg_dist_transaction rows"
+    echo "  added on every node) per load batch; ratio: that side / single, its name when not citus."
     echo "columns: srv_us/t server CPU per request over every node (coord_us the coordinator's, work_us the workers');"
     echo "  plan_us, exec_us: planning and execution time per request of the statements on the single server or the"
     echo "  coordinator (pg_stat_statements; the coordinator's execution includes waiting for the workers); w_stmt/t,"
@@ -148,7 +168,9 @@ args_of() { # store size
 run() {
     local name=$1 log="$OUT/$1.out" dir
     shift
-    java -jar linkbench.jar "$@" --results "$OUT/results" >"$log" 2>&1 || fail "$name failed (see $log)"
+    local jar=$JAR
+    [[ $name != load-citus-old-* ]] || jar=$OLD_JAR
+    java -jar "$jar" "$@" --results "$OUT/results" >"$log" 2>&1 || fail "$name failed (see $log)"
     dir=$(sed -n 's/^results: //p' "$log" | tail -1)
     RESULT="$dir/result.json"
     [[ -f $RESULT ]] || fail "no result.json from $name (see $log)"
@@ -169,7 +191,12 @@ statements() { # single|coordinator|workers
     echo "$calls $plan $exec"
 }
 reset_statements() { for n in "$@"; do sql "$n" "SELECT pg_stat_statements_reset()" >/dev/null; done; }
-two_pc() { sql 0 "SELECT count(*) FROM pg_dist_transaction"; }
+# two-phase commit participants logged on every node (each node logs those of the transactions it coordinated)
+two_pc() {
+    local sum=0 n
+    for n in $nodes_citus; do sum=$((sum + $(sql "$n" "SELECT count(*) FROM pg_dist_transaction"))); done
+    echo "$sum"
+}
 
 # jq: the server CPU us per operation (row) of the nodes whose name starts with a prefix, summed
 node_cpu='def node(prefix): [.cost.nodes // [] | .[] | select(.name | startswith(prefix)) |
@@ -178,20 +205,26 @@ echo "== one PostgreSQL server vs Citus (coordinator + $WORKERS workers), shared
     "${NODE_MB}MB x $((WORKERS + 1)); $(nproc) CPUs; $(date -u '+%F %H:%M UTC'); load average $(load_avg)"
 : >"$rows"
 order_load=(single citus)
+[[ -z $OLD_JAR ]] || order_load+=(citus-old)
 for size in $SIZES; do
     for n in single 0; do # the store's facts read the schema before the load creates it
         sql "$n" "CREATE SCHEMA IF NOT EXISTS g$size AUTHORIZATION linkbench; ALTER SCHEMA g$size OWNER TO linkbench" >/dev/null
     done
     if [[ ${SKIP_LOAD:-} != 1 ]]; then
-        for store in "${order_load[@]}"; do
-            la=$(load_avg)
-            # shellcheck disable=SC2046
-            run "load-$store-$size" $(args_of "$store" "$size") -D loaders=2 -D schema=recreate -l
-            jq -r --arg s "$store" --arg n "$size" --arg la "$la" "$node_cpu"' .phases[] | select(.phase == "load") |
-                ["load", $n, "-", $s, .throughput, .cost.figures["server_cpu_us/op"], .size_bytes, $la,
-                 node("coordinator"), node("worker")] | @tsv' "$RESULT" | tee -a "$rows"
+        for round in $(seq "$LOAD_ROUNDS"); do
+            for store in "${order_load[@]}"; do
+                la=$(load_avg)
+                tx0=0; [[ $store == single ]] || tx0=$(two_pc)
+                # shellcheck disable=SC2046
+                run "load-$store-$size-$round" $(args_of "$store" "$size") -D loaders=2 -D schema=recreate -l
+                tx=""; [[ $store == single ]] || tx=$(( $(two_pc) - tx0 ))
+                jq -r --arg s "$store" --arg n "$size" --arg la "$la" --arg tx "$tx" "$node_cpu"' .phases[] |
+                    select(.phase == "load") | ["load", $n, "-", $s, .throughput, .cost.figures["server_cpu_us/op"],
+                    .size_bytes, $la, node("coordinator"), node("worker"), ([.ops[].count] | add), $tx] | @tsv' \
+                    "$RESULT" | tee -a "$rows"
+            done
+            order_load=("${order_load[@]:1}" "${order_load[0]}") # rotate: each side goes first in turn
         done
-        order_load=("${order_load[1]}" "${order_load[0]}")
     fi
     for r in $REQUESTERS; do
         for round in $(seq "$ROUNDS"); do

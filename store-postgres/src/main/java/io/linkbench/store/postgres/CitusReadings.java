@@ -52,7 +52,8 @@ final class CitusReadings {
     /**
      * The least room of any node ({@link ServerMetrics#headroom}): each client connection may open one
      * connection to every worker. A worker without {@code max_prepared_transactions} has none, since a
-     * write over several workers (the bulk load's COPY) commits with two-phase commit.
+     * write over several workers (a load batch when the shard map cannot be used, see {@link CitusLoader})
+     * commits with two-phase commit.
      */
     Headroom connectionHeadroom() throws StoreException {
         Headroom least = null;

@@ -20,15 +20,33 @@ import java.util.List;
  * One worker's view of the PostgreSQL store: an autocommit connection for reads and single-statement
  * writes, and a transactional one (opened on first use) for link writes, which also change a count,
  * and for bulk loads. Both reconnect on their next use after the connection was lost (with
- * {@code hosts}, to the next live server when theirs is down).
+ * {@code hosts}, to the next live server when theirs is down). On Citus the load also opens a connection
+ * to each node that holds shards ({@link CitusLoader}).
  */
 final class PgSession extends JdbcSession<SqlConnection> {
-    /** @param home the server ({@code hosts}) this session connects to first */
-    PgSession(Connector connector, SqlText sql, int home) {
-        super(new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.AUTOCOMMIT, home), sql),
+    private final JdbcSession.BulkLoads loads;
+
+    /**
+     * @param home  the server ({@code hosts}) this session connects to first
+     * @param citus the store's configuration when its tables are Citus distributed tables (the load then
+     *              writes each batch's rows on the nodes holding their shards, {@link CitusLoader}), else null
+     */
+    PgSession(Connector connector, SqlText sql, int home, PgConfig citus) {
+        this(new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.AUTOCOMMIT, home), sql),
                 Errors.MAP, false),
                 new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.TRANSACTIONAL, home), sql),
-                Errors.MAP, true), SqlText.PAYLOAD, LinkWriter::new, tx -> new BulkLoader(tx, sql));
+                Errors.MAP, true), sql, connector, citus);
+    }
+
+    private PgSession(SessionConnection<SqlConnection> ac, SessionConnection<SqlConnection> tx, SqlText sql,
+            Connector connector, PgConfig citus) {
+        this(ac, tx, citus == null ? new BulkLoader(tx, sql) : new CitusLoader(tx, citus, connector, sql));
+    }
+
+    private PgSession(SessionConnection<SqlConnection> ac, SessionConnection<SqlConnection> tx,
+            JdbcSession.BulkLoads loads) {
+        super(ac, tx, SqlText.PAYLOAD, LinkWriter::new, t -> loads);
+        this.loads = loads;
     }
 
     /** An index-only scan of the list index serves GET_LINKS_LIST (see {@link SqlText}). */
@@ -105,5 +123,14 @@ final class PgSession extends JdbcSession<SqlConnection> {
      */
     List<java.sql.Connection> connections() throws StoreException {
         return List.of(ac.get().jdbc(), tx.get().jdbc());
+    }
+
+    /** Closes both connections and, on Citus, the load's connections to the nodes. */
+    @Override
+    public void close() {
+        super.close();
+        if (loads instanceof CitusLoader l) {
+            l.close();
+        }
     }
 }

@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Tag;
  * catch the call on a worker, the hook holds an ACCESS EXCLUSIVE lock on every shard of the store's
  * distributed tables, from a connection of its own to each worker; a watcher terminates the worker
  * backends of the session (Citus names them {@code citus_internal gpid=<the coordinator backend's
- * global pid>}) once one waits for that lock, then releases the locks. The coordinator relays the
- * failure, and the contracts check that the session reports it as retryable and serves the next call.
+ * global pid>}; a load batch's COPY runs on the session's own connections to the workers, see
+ * {@link CitusLoader}) once one waits for that lock, then releases the locks. The coordinator relays the
+ * failure (or the load's connection is lost), and the contracts check that the session reports it as retryable and serves the next call.
  * (A worker backend terminated while idle is no failure: Citus finds the closed socket of its cached
  * connection and opens another.) {@link CitusStoreTest} runs every contract with the coordinator's
  * backends terminated instead.
@@ -138,10 +139,16 @@ class CitusWorkerFaultTest {
                 }
                 Await.until(DEADLINE, "a worker backend of " + names + " waiting for the shard locks", () -> {
                     for (Connection c : workers) {
+                        // the session's backends on the worker: those the coordinator runs for it, and the
+                        // load's own connections to the worker (CitusLoader), which wait for a shard of the schema
                         try (PreparedStatement ps = c.prepareStatement(
-                                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
-                                        + " WHERE application_name = ANY (?) AND wait_event_type = 'Lock'")) {
+                                "SELECT count(pg_terminate_backend(a.pid)) FROM pg_stat_activity a"
+                                        + " WHERE a.wait_event_type = 'Lock' AND (a.application_name = ANY (?) OR a.pid IN"
+                                        + " (SELECT l.pid FROM pg_locks l JOIN pg_class r ON r.oid = l.relation"
+                                        + " JOIN pg_namespace n ON n.oid = r.relnamespace WHERE NOT l.granted"
+                                        + " AND n.nspname = ?))")) {
                             ps.setArray(1, c.createArrayOf("text", names.toArray()));
+                            ps.setString(2, SCHEMA);
                             try (ResultSet rs = ps.executeQuery()) {
                                 if (rs.next() && rs.getLong(1) > 0) {
                                     return true;

@@ -54,6 +54,50 @@ final class SlowStore {
         };
     }
 
+    /**
+     * The stores of {@code inner}, frozen once for {@code nanos}: from the {@code after}-th call of {@code getNode}
+     * (a request-phase operation) on, every session call waits until {@code nanos} have passed since that call, so
+     * no call returns meanwhile (a server stopped and continued).
+     */
+    static StoreProvider frozenOnce(StoreProvider inner, long after, long nanos) {
+        java.util.concurrent.atomic.AtomicLong getNodes = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong frozenUntil = new java.util.concurrent.atomic.AtomicLong();
+        return new StoreProvider() {
+            @Override
+            public String name() {
+                return inner.name();
+            }
+
+            @Override
+            public String description() {
+                return inner.description() + " (frozen once for " + nanos + " ns)";
+            }
+
+            @Override
+            public List<Setting> settings() {
+                return inner.settings();
+            }
+
+            @Override
+            public GraphStore open(StoreContext context) throws StoreException {
+                GraphStore store = inner.open(context);
+                return (GraphStore) proxy(store, (p, m, args) -> {
+                    Object r = call(store, m, args);
+                    return r instanceof StoreSession s ? proxy(s, (p2, m2, args2) -> {
+                        if (m2.getName().equals("getNode") && getNodes.incrementAndGet() == after) {
+                            frozenUntil.set(System.nanoTime() + nanos);
+                        }
+                        long until = frozenUntil.get();
+                        for (long now = System.nanoTime(); now < until; now = System.nanoTime()) {
+                            LockSupport.parkNanos(until - now);
+                        }
+                        return call(s, m2, args2);
+                    }) : r;
+                });
+            }
+        };
+    }
+
     private static Object proxy(Object target, InvocationHandler handler) {
         Set<Class<?>> interfaces = new LinkedHashSet<>();
         for (Class<?> c = target.getClass(); c != null; c = c.getSuperclass()) {

@@ -46,7 +46,7 @@ class CallGapTest {
         // the freeze holds every call for 2 s; each requester's last return before it was at most one call earlier
         double console = gap(cli.out());
         assertTrue(console >= 1.0, "the console's summary names the gap:\n" + cli.out());
-        System.out.println(cli.out().lines().filter(l -> l.contains("no call returned")).findFirst().orElse(""));
+        System.out.println(cli.out().lines().filter(l -> l.contains("no call returned for")).findFirst().orElse(""));
         Path run;
         try (Stream<Path> s = Files.list(results)) {
             run = s.findFirst().orElseThrow();

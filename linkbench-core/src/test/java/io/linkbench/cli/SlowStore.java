@@ -8,50 +8,25 @@ import io.linkbench.store.StoreProvider;
 import io.linkbench.store.StoreSession;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * Test aid: a store provider that wraps another's stores so that every session call takes at least
  * {@code nanos} longer, making a run really slower than one of the wrapped store. The store keeps every
- * capability interface of the wrapped one.
+ * capability interface of the wrapped one; or that stops answering once for a while ({@link #frozenOnce}).
  */
 final class SlowStore {
     private SlowStore() {
     }
 
     static StoreProvider provider(StoreProvider inner, long nanos) {
-        return new StoreProvider() {
-            @Override
-            public String name() {
-                return inner.name();
-            }
-
-            @Override
-            public String description() {
-                return inner.description() + " (slowed by " + nanos + " ns per call)";
-            }
-
-            @Override
-            public List<Setting> settings() {
-                return inner.settings();
-            }
-
-            @Override
-            public GraphStore open(StoreContext context) throws StoreException {
-                GraphStore store = inner.open(context);
-                return (GraphStore) proxy(store, (p, m, args) -> {
-                    Object r = call(store, m, args);
-                    return r instanceof StoreSession s ? proxy(s, (p2, m2, args2) -> {
-                        LockSupport.parkNanos(nanos);
-                        return call(s, m2, args2);
-                    }) : r;
-                });
-            }
-        };
+        return wrap(inner, " (slowed by " + nanos + " ns per call)", method -> LockSupport.parkNanos(nanos));
     }
 
     /**
@@ -60,8 +35,25 @@ final class SlowStore {
      * no call returns meanwhile (a server stopped and continued).
      */
     static StoreProvider frozenOnce(StoreProvider inner, long after, long nanos) {
-        java.util.concurrent.atomic.AtomicLong getNodes = new java.util.concurrent.atomic.AtomicLong();
-        java.util.concurrent.atomic.AtomicLong frozenUntil = new java.util.concurrent.atomic.AtomicLong();
+        AtomicLong getNodes = new AtomicLong();
+        AtomicLong frozenUntil = new AtomicLong();
+        return wrap(inner, " (frozen once for " + nanos + " ns)", method -> {
+            if (method.getName().equals("getNode") && getNodes.incrementAndGet() == after) {
+                frozenUntil.set(System.nanoTime() + nanos);
+            }
+            long until = frozenUntil.get();
+            for (long now = System.nanoTime(); now < until; now = System.nanoTime()) {
+                LockSupport.parkNanos(until - now);
+            }
+        });
+    }
+
+    /** What the wrapper does before each session call. */
+    private interface BeforeCall {
+        void before(Method m);
+    }
+
+    private static StoreProvider wrap(StoreProvider inner, String what, BeforeCall before) {
         return new StoreProvider() {
             @Override
             public String name() {
@@ -70,7 +62,7 @@ final class SlowStore {
 
             @Override
             public String description() {
-                return inner.description() + " (frozen once for " + nanos + " ns)";
+                return inner.description() + what;
             }
 
             @Override
@@ -84,13 +76,7 @@ final class SlowStore {
                 return (GraphStore) proxy(store, (p, m, args) -> {
                     Object r = call(store, m, args);
                     return r instanceof StoreSession s ? proxy(s, (p2, m2, args2) -> {
-                        if (m2.getName().equals("getNode") && getNodes.incrementAndGet() == after) {
-                            frozenUntil.set(System.nanoTime() + nanos);
-                        }
-                        long until = frozenUntil.get();
-                        for (long now = System.nanoTime(); now < until; now = System.nanoTime()) {
-                            LockSupport.parkNanos(until - now);
-                        }
+                        before.before(m2);
                         return call(s, m2, args2);
                     }) : r;
                 });
@@ -106,7 +92,7 @@ final class SlowStore {
         return Proxy.newProxyInstance(SlowStore.class.getClassLoader(), interfaces.toArray(Class<?>[]::new), handler);
     }
 
-    private static Object call(Object target, java.lang.reflect.Method m, Object[] args) throws Throwable {
+    private static Object call(Object target, Method m, Object[] args) throws Throwable {
         try {
             m.setAccessible(true);
             return m.invoke(target, args);

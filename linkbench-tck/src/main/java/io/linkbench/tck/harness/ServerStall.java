@@ -99,22 +99,9 @@ public final class ServerStall {
         List<String> all = new ArrayList<>(args);
         all.addAll(List.of("-D", "maxtime=600", "-D", "displayfreq=0.5", "--results", dir.resolve("ctrl-c").toString()));
         Child run = Child.start(dir, all);
-        double seconds;
-        try {
-            run.awaitLine(HANG, "a status line with operations", l -> count(STATUS, l) > 0);
-            Assumptions.assumeFalse(Signals.ignored(run.process.pid(), "INT"), Signals.IGNORED_INT);
-            server.stop();
-            run.awaitLine(HANG, "a status line that says the server stalled", l -> l.contains(STALLED));
-            long t0 = System.nanoTime();
-            Signals.send("INT", run.process.pid());
-            run.awaitExit(HANG);
-            seconds = (System.nanoTime() - t0) / 1e9;
-        } finally {
-            server.resume();
-            run.destroy();
-        }
+        double seconds = interruptedInAStall(server, run, "a status line with operations", l -> count(STATUS, l) > 0,
+                STALLED);
         String console = run.console();
-        assertEquals(130, run.exitCode(), "the exit code of SIGINT:\n" + console);
         assertTrue(console.contains("request phase interrupted: stopped by SIGINT"), console);
         Path runDir = onlyRun(dir.resolve("ctrl-c"));
         for (String file : List.of("result.json", "summary.txt", "report.html", "intervals.csv")) {
@@ -199,13 +186,32 @@ public final class ServerStall {
         all.addAll(List.of("-D", "load_stall_limit=60", "-D", "progressfreq=0.5", "--results",
                 dir.resolve("ctrl-c-step").toString()));
         Child run = Child.start(dir, all);
+        double seconds = interruptedInAStall(server, run, "the post-load step " + step,
+                l -> l.equals("post-load step: " + step + " ..."), "server stalled? no answer from the server");
+        String console = run.console();
+        assertTrue(console.contains("load phase interrupted: stopped by SIGINT"), console);
+        assertTrue(Files.size(onlyRun(dir.resolve("ctrl-c-step")).resolve("result.json")) > 0, console);
+        System.out.printf(Locale.ROOT, "Ctrl-C during a stalled post-load step: the child exited %.1f s after SIGINT%n",
+                seconds);
+        assertTrue(seconds < HANG.toSeconds() / 6.0, "Ctrl-C took " + seconds + " s: the run waited for the server");
+        return seconds;
+    }
+
+    /**
+     * Stops the server once {@code run} printed a line {@code started} ({@code what}), sends SIGINT once it printed a
+     * line with {@code stalled}, and waits for its exit 130, continuing the server whatever happens. Skipped when the
+     * child JVM ignores SIGINT.
+     *
+     * @return seconds from the signal to the child's exit
+     */
+    private static double interruptedInAStall(Server server, Child run, String what, Predicate<String> started,
+                                              String stalled) throws Exception {
         double seconds;
         try {
-            run.awaitLine(HANG, "the post-load step " + step, l -> l.equals("post-load step: " + step + " ..."));
+            run.awaitLine(HANG, what, started);
             Assumptions.assumeFalse(Signals.ignored(run.process.pid(), "INT"), Signals.IGNORED_INT);
             server.stop();
-            run.awaitLine(HANG, "a status line that says the server does not answer",
-                    l -> l.contains("server stalled? no answer from the server"));
+            run.awaitLine(HANG, "a status line that says the server stalled", l -> l.contains(stalled));
             long t0 = System.nanoTime();
             Signals.send("INT", run.process.pid());
             run.awaitExit(HANG);
@@ -214,13 +220,7 @@ public final class ServerStall {
             server.resume();
             run.destroy();
         }
-        String console = run.console();
-        assertEquals(130, run.exitCode(), "the exit code of SIGINT:\n" + console);
-        assertTrue(console.contains("load phase interrupted: stopped by SIGINT"), console);
-        assertTrue(Files.size(onlyRun(dir.resolve("ctrl-c-step")).resolve("result.json")) > 0, console);
-        System.out.printf(Locale.ROOT, "Ctrl-C during a stalled post-load step: the child exited %.1f s after SIGINT%n",
-                seconds);
-        assertTrue(seconds < HANG.toSeconds() / 6.0, "Ctrl-C took " + seconds + " s: the run waited for the server");
+        assertEquals(130, run.exitCode(), "the exit code of SIGINT:\n" + run.console());
         return seconds;
     }
 

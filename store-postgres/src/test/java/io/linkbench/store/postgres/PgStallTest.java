@@ -80,36 +80,38 @@ class PgStallTest {
         };
     }
 
-    /** A load of a small graph into the empty tables of {@code schema}, which {@link #heldVacuum} made. */
-    private static List<String> loadIntoHeld(String schema) {
-        return PgFaultTest.cli(schema, "-D", "maxid1=2001", "-D", "schema=create", "-D", "index_after_load=false", "-l");
+    /** A test of a load whose {@code vacuum analyze} is held ({@link #heldVacuum}). */
+    @FunctionalInterface
+    private interface HeldLoad {
+        void run(List<String> load, AutoCloseable held) throws Exception;
+    }
+
+    /** Runs {@code test} with the vacuum of a load into the schema {@value #SCHEMA}{@code suffix} held. */
+    private static void withHeldVacuum(String suffix, HeldLoad test) throws Exception {
+        String schema = SCHEMA + suffix;
+        try (AutoCloseable held = heldVacuum(schema)) {
+            test.run(PgFaultTest.cli(schema, "-D", "maxid1=2001", "-D", "schema=create", "-D", "index_after_load=false",
+                    "-l"), held);
+        }
     }
 
     @Test
     void aPostLoadStepOnAStalledServerEndsTheLoadFailedWithStatusLinesThroughout(@TempDir Path tmp) throws Exception {
         PgServerProcess server = server();
-        String schema = SCHEMA + "_step";
-        try (AutoCloseable held = heldVacuum(schema)) {
-            ServerStall.postLoadStepFails(server, tmp, loadIntoHeld(schema), "vacuum analyze");
-        }
+        withHeldVacuum("_step", (load, held) -> ServerStall.postLoadStepFails(server, tmp, load, "vacuum analyze"));
     }
 
     @Test
     void aPostLoadStepWaitingOnALockOfAnAnsweringServerIsWaitedFor(@TempDir Path tmp) throws Exception {
         PgTestServer.assumeAvailable();
-        String schema = SCHEMA + "_long_step";
-        try (AutoCloseable held = heldVacuum(schema)) {
-            ServerStall.postLoadStepWaitedFor(tmp, loadIntoHeld(schema), "vacuum analyze", held);
-        }
+        withHeldVacuum("_long_step", (load, held) -> ServerStall.postLoadStepWaitedFor(tmp, load, "vacuum analyze", held));
     }
 
     @Test
     void ctrlCDuringAStalledPostLoadStepEndsTheRunWithoutWaitingForTheServer(@TempDir Path tmp) throws Exception {
         PgServerProcess server = server();
-        String schema = SCHEMA + "_step_ctrl_c";
-        try (AutoCloseable held = heldVacuum(schema)) {
-            ServerStall.ctrlCDuringAStalledPostLoadStep(server, tmp, loadIntoHeld(schema), "vacuum analyze");
-        }
+        withHeldVacuum("_step_ctrl_c",
+                (load, held) -> ServerStall.ctrlCDuringAStalledPostLoadStep(server, tmp, load, "vacuum analyze"));
     }
 
     @Test

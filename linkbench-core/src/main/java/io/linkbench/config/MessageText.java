@@ -42,12 +42,12 @@ public final class MessageText {
     private static final Pattern URL_PASSWORD = Pattern.compile("(://[^/\\s:@]*):([^@\\s/]*)@");
     /**
      * The password of {@code user:password@host} without a scheme ({@code hosts=lb:pw@db1:3306}, a socket path
-     * {@code lb:pw@/run/mysqld.sock}): a user name at the start of a value or after a separator, a colon that
+     * {@code lb:pw@/run/mysqld.sock}, {@code :pw@db1}): a user name (maybe empty) at the start of a value or after a separator, a colon that
      * does not start a URL's {@code //}, and everything up to the last {@code @} before whitespace, a comma or a
      * quote (a password may hold {@code @} or {@code /}, but not {@code ://}).
      */
     private static final Pattern USER_PASSWORD = Pattern.compile(
-            "(?<![^\\s,;=('\"\\[/])([^\\s/:@,;=('\"\\[\\]]+):(?!//)((?:(?!://)[^\\s,'\"])*)@");
+            "(?<![^\\s,;=('\"\\[/])([^\\s/:@,;=('\"\\[\\]]*):(?!//)((?:(?!://)[^\\s,'\"])*)@");
 
     private MessageText() {
     }

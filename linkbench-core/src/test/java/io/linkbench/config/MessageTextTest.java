@@ -33,6 +33,7 @@ class MessageTextTest {
         assertEquals("db1:3306,lb:***@127.0.0.1:3399", MessageText.redactValue("db1:3306,lb:Hunter2xyz@127.0.0.1:3399"));
         assertEquals("lb:***@/run/mysqld/mysqld.sock", MessageText.redactValue("lb:Hunter2xyz@/run/mysqld/mysqld.sock"));
         assertEquals("lb:***@db1:3306", MessageText.redactValue("lb:Hun@ter/2xyz@db1:3306"));
+        assertEquals(":***@db1:3306", MessageText.redactValue(":Hunter2xyz@db1:3306"));
         assertEquals("hosts: 'lb:***@127.0.0.1:3399' is not host:port",
                 MessageText.line("hosts: 'lb:Hunter2xyz@127.0.0.1:3399' is not host:port"));
         assertEquals("host=lb:***@127.0.0.1: must be a host name", MessageText.line("host=lb:Hunter2xyz@127.0.0.1: must be a host name"));

@@ -168,11 +168,13 @@ final class PostLoadSteps {
                             step.name()));
                     out.printf(Locale.ROOT, "post-load step: %s: the server has not answered for %.0f s: left behind%n",
                             step.name(), silent / 1e9);
+                    reads.leftBehind("the post-load step " + step.name(), t);
                     return;
                 }
                 if (stop.giveUp(now)) {
                     out.printf(Locale.ROOT, "post-load step: %s did not stop after the stop request, and the server"
                             + " does not answer: left behind%n", step.name());
+                    reads.leftBehind("the post-load step " + step.name(), t);
                     return;
                 }
             }

@@ -96,6 +96,10 @@ SELECT format('CREATE ROLE %I LOGIN', '$user') WHERE NOT EXISTS (SELECT 1 FROM p
 \\gexec
 ALTER ROLE "$user" LOGIN CREATEDB PASSWORD '$quoted_pw';
 GRANT pg_monitor, pg_signal_backend TO "$user";
+-- a role with its login alone (no pg_monitor, no pg_read_all_settings): what an ordinary user's role may do
+SELECT format('CREATE ROLE %I LOGIN', '${user}_plain') WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${user}_plain')
+\\gexec
+ALTER ROLE "${user}_plain" LOGIN PASSWORD '$quoted_pw';
 SELECT format('CREATE DATABASE linkbench OWNER %I', '$user')
  WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = 'linkbench')
 \\gexec

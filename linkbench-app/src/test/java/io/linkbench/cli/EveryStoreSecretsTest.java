@@ -44,6 +44,53 @@ class EveryStoreSecretsTest {
         }
     }
 
+    /**
+     * {@code user:password@} without a scheme, in {@code hosts}, {@code host} or {@code socket} of every store that
+     * has the key: the password shows neither in {@code --print-config}, nor in the error line of a run, nor in
+     * any file the run writes.
+     */
+    @Test
+    void aPasswordBeforeAHostOrASocketShowsNowhere(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+            throws java.io.IOException {
+        String secret = "Hunter2xyz";
+        Map<String, String> values = Map.of("hosts", "lb:" + secret + "@127.0.0.1:3399", "host", "lb:" + secret
+                + "@127.0.0.1", "socket", "lb:" + secret + "@" + tmp.resolve("no.sock"));
+        int tried = 0;
+        for (StoreProvider p : StoreProviders.discover().all()) {
+            for (Setting s : p.settings()) {
+                String value = values.get(s.key());
+                if (value == null) {
+                    continue;
+                }
+                tried++;
+                java.nio.file.Path results = tmp.resolve(p.name() + "-" + s.key());
+                for (List<String> args : List.of(List.of("--print-config"), List.of("-D", "maxid1=11", "-D",
+                        "connect_timeout=2", "-l", "--results", results.toString()))) {
+                    List<String> all = new ArrayList<>(List.of("-D", "store=" + p.name(), "-D", s.key() + "=" + value));
+                    all.addAll(args);
+                    ByteArrayOutputStream out = new ByteArrayOutputStream();
+                    ByteArrayOutputStream err = new ByteArrayOutputStream();
+                    int code = Main.run(new PrintStream(out, true, StandardCharsets.UTF_8),
+                            new PrintStream(err, true, StandardCharsets.UTF_8), StoreProviders.discover(),
+                            all.toArray(String[]::new));
+                    String where = p.name() + " " + String.join(" ", all);
+                    String text = out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
+                    assertFalse(text.contains(secret), where + ": " + text);
+                    assertTrue(code != 0 || text.contains("lb:***@"), where + ": the value is shown masked: " + text);
+                }
+                if (java.nio.file.Files.isDirectory(results)) {
+                    try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(results)) {
+                        for (java.nio.file.Path f : files.filter(java.nio.file.Files::isRegularFile).toList()) {
+                            assertFalse(java.nio.file.Files.readString(f, StandardCharsets.ISO_8859_1).contains(secret),
+                                    p.name() + " " + s.key() + ": " + f);
+                        }
+                    }
+                }
+            }
+        }
+        assertTrue(tried >= 4, "hosts, host and socket of the stores: " + tried);
+    }
+
     @Test
     void printConfigShowsNoSecretInsideAnyStoreValue() {
         for (StoreProvider p : StoreProviders.discover().all()) {

@@ -72,7 +72,7 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--by-requests", paramLabel = "N",
             description = "then line the request phases up by requests done: a row every N requests with each run's"
-                    + " ops/s and GET_LINKS_LIST rows per call (the lists grow with the requests, not the time)")
+                    + " ops/s and GET_LINKS_LIST rows per call (the lists grow with the requests, not the time); at most 10,000 rows")
     Long byRequests;
 
     @Option(names = "--baseline", paramLabel = "DIR",
@@ -113,6 +113,11 @@ final class CompareCommand implements Callable<Integer> {
         }
         all.addAll(dirs);
         List<LoadedRun> runs = LoadedRun.readAll(all);
+        if (byRequests != null) { // the rows would not fit in a table, nor in memory
+            RequestAlignment.refusal(requestPhases(runs, chosenLoop), byRequests).ifPresent(why -> {
+                throw new ConfigException(why);
+            });
+        }
         List<String> failures = check(conditions, runs); // a condition that cannot be checked is refused first
         List<Comparison> shown = new ArrayList<>();
         String text = tables(runs, phases, chosenLoop, f, shown);
@@ -159,13 +164,18 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         if (byRequests != null) {
-            List<PhaseResult> requestPhases = runs.stream().map(r -> chosenPhase(r, Phase.REQUEST, chosenLoop.number() < 0
-                    ? LoopChoice.LAST : chosenLoop)).toList();
+            List<PhaseResult> requestPhases = requestPhases(runs, chosenLoop);
             append(text, renderer.renderTable("requests lined up by requests done (after warm-up), not by time",
                     RequestAlignment.rows(requestPhases, names, byRequests), f, List.of()));
         }
         settings(text, runs, names, renderer, f);
         return text.toString();
+    }
+
+    /** The request phase of each run that {@code --by-requests} lines up (the last loop unless one is chosen). */
+    private List<PhaseResult> requestPhases(List<LoadedRun> runs, LoopChoice chosenLoop) {
+        return runs.stream().map(r -> chosenPhase(r, Phase.REQUEST, chosenLoop.number() < 0 ? LoopChoice.LAST : chosenLoop))
+                .toList();
     }
 
     private List<Phase> phases() {

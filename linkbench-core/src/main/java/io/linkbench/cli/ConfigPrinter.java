@@ -11,12 +11,15 @@ import java.util.Locale;
  * use, one {@code key = value} per line. A value translated or converted from an original LinkBench
  * file has a comment line above it that says from what; secrets are shown as {@code (secret)}, and a
  * secret inside another value (a password among URL options) as {@code ***}. Apart from the secrets, the output is a properties file linkbench reads as it is.
+ * The store's keys are checked first as a run checks them ({@link io.linkbench.store.StoreProvider#check}),
+ * so a value a run refuses is refused here too (exit 2, one line naming the key).
  */
 final class ConfigPrinter {
     private ConfigPrinter() {
     }
 
     static void print(ConfigLoader.Loaded cfg, PrintStream out) {
+        cfg.provider().check(cfg.settings());
         out.println("# linkbench " + Main.version() + ": the effective configuration (-c files, -D, defaults), store = "
                 + cfg.provider().name());
         for (String remark : cfg.remarks()) {

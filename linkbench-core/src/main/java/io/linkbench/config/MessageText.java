@@ -40,6 +40,14 @@ public final class MessageText {
             "([\\w.-]*(?:" + SECRET_NAME.pattern() + ")[\\w.-]*)(\\s*[=:]\\s*)([^\\s&]+)", Pattern.CASE_INSENSITIVE);
     /** The password of {@code scheme://user:password@host}. */
     private static final Pattern URL_PASSWORD = Pattern.compile("(://[^/\\s:@]*):([^@\\s/]*)@");
+    /**
+     * The password of {@code user:password@host} without a scheme ({@code hosts=lb:pw@db1:3306}, a socket path
+     * {@code lb:pw@/run/mysqld.sock}, {@code :pw@db1}): a user name (maybe empty) at the start of a value or after a separator, a colon that
+     * does not start a URL's {@code //}, and everything up to the last {@code @} before whitespace, a comma or a
+     * quote (a password may hold {@code @} or {@code /}, but not {@code ://}).
+     */
+    private static final Pattern USER_PASSWORD = Pattern.compile(
+            "(?<![^\\s,;=('\"\\[/])([^\\s/:@,;=('\"\\[\\]]*):(?!//)((?:(?!://)[^\\s,'\"])*)@");
 
     private MessageText() {
     }
@@ -139,7 +147,7 @@ public final class MessageText {
     /**
      * A configuration value with the secrets inside it replaced by {@value #HIDDEN}: the values of
      * secret-looking options ({@code password=}, {@code sslpassword=}, {@code token=}, {@code secret=},
-     * {@code apikey=} ...) and the password of {@code user:password@host}. Every value a result, a
+     * {@code apikey=} ...) and the password of {@code user:password@host}, with a scheme in front or without. Every value a result, a
      * report or {@code --print-config} shows passes through here, whatever its key.
      */
     public static String redactValue(String value) {
@@ -149,7 +157,13 @@ public final class MessageText {
         Matcher m = SECRET_OPTION.matcher(value);
         String out = m.replaceAll(r -> holdsSecret(r.group(1))
                 ? Matcher.quoteReplacement(r.group(1) + r.group(2) + HIDDEN) : Matcher.quoteReplacement(r.group()));
-        return URL_PASSWORD.matcher(out).replaceAll("$1:" + HIDDEN + "@");
+        return userPasswords(out);
+    }
+
+    /** {@code text} with the passwords of {@code scheme://user:password@} and {@code user:password@} hidden. */
+    private static String userPasswords(String text) {
+        String out = URL_PASSWORD.matcher(text).replaceAll("$1:" + HIDDEN + "@");
+        return USER_PASSWORD.matcher(out).replaceAll("$1:" + HIDDEN + "@");
     }
 
     /** The text with every secret-looking value and URL password replaced by {@value #HIDDEN}. */
@@ -157,6 +171,6 @@ public final class MessageText {
         Matcher m = SECRET_ASSIGNMENT.matcher(text);
         String out = m.replaceAll(r -> holdsSecret(r.group(1))
                 ? Matcher.quoteReplacement(r.group(1) + r.group(2) + HIDDEN) : Matcher.quoteReplacement(r.group()));
-        return URL_PASSWORD.matcher(out).replaceAll("$1:" + HIDDEN + "@");
+        return userPasswords(out);
     }
 }

@@ -35,6 +35,8 @@ public final class MetricsReader {
     private FutureTask<?> running;
     private String runningWhat = "";
     private long runningSince;
+    /** Work a phase gave up on inside the store (a post-load step), or null; counts as a read that has not returned. */
+    private Thread leftBehind;
 
     /**
      * A figure read, or why it is missing.
@@ -73,7 +75,7 @@ public final class MetricsReader {
     public <T> Reading<T> read(String what, Callable<T> call, Duration deadline) {
         FutureTask<T> task = new FutureTask<>(call);
         synchronized (this) {
-            if (running != null && !running.isDone()) {
+            if (running != null && !running.isDone() || leftBehind != null && leftBehind.isAlive()) {
                 return Reading.none(String.format(Locale.ROOT, "%s not read: the server has not answered a read of %s"
                         + " for %.0f s", what, runningWhat, (System.nanoTime() - runningSince) / 1e9));
             }
@@ -98,9 +100,25 @@ public final class MetricsReader {
         }
     }
 
-    /** True while a read that missed its deadline is still inside the store (its server has not answered). */
+    /**
+     * True while a read that missed its deadline, or work left behind ({@link #leftBehind}), is still inside the store
+     * (its server has not answered).
+     */
     public synchronized boolean stuck() {
-        return running != null && !running.isDone();
+        return running != null && !running.isDone() || leftBehind != null && leftBehind.isAlive();
+    }
+
+    /**
+     * {@code work}, a thread a phase gave up on while it waited inside the store for a server that does not answer
+     * ({@code what}, e.g. "the post-load step vacuum analyze"), counts as a read that has not returned until it ends:
+     * reads are skipped meanwhile, and the store is closed within a deadline, not waited for.
+     */
+    synchronized void leftBehind(String what, Thread work) {
+        if (running == null || running.isDone()) {
+            runningWhat = what;
+            runningSince = System.nanoTime();
+        }
+        leftBehind = work;
     }
 
     /**

@@ -9,23 +9,33 @@ import io.linkbench.store.StoreMetrics;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What the load does after its inserts, each timed and each ending a cost segment: the store's own
  * post-load steps ({@link LoadHooks}), then the write-back step that waits for the data's dirty pages
  * ({@code load_writeback}). The inserts are the window's first segment ({@link #endInserts}). A store's
- * step runs on a thread of its own: a stop request cancels it, and when it has not ended and its server does
- * not answer ({@link StopWait}), the load goes on without it.
+ * step runs on a thread of its own, with a status line every {@code progressfreq} seconds: a stop request
+ * cancels it, and when it has not ended and its server does not answer ({@link StopWait}), the load goes on
+ * without it; a server that does not answer for {@code load_stall_limit} while the step runs fails the load,
+ * as it does while the loaders wait ({@link LoadHooks.Step#answers}).
  */
 final class PostLoadSteps {
     /** The post-load step that waits for the data's dirty pages ({@code load_writeback}). */
     static final String WRITE_BACK = "write-back";
+    /** How often a running step's server is asked whether it answers. */
+    private static final long ASK_EVERY = 500_000_000L;
+    /** How long the status loop waits for that answer before it goes on (the answer still counts when it comes). */
+    private static final Duration ASK_WAIT = Duration.ofSeconds(1);
+    /** The silence of the server after which a status line says it may have stalled. */
+    private static final long SILENCE_NOTED = 2_000_000_000L;
 
     private final GraphStore store;
     private final MetricsReader reads;
@@ -34,6 +44,8 @@ final class PostLoadSteps {
     private final PrintStream out;
     private final PhaseObserver observer;
     private final boolean writeBackAsked;
+    private final double progressSeconds;
+    private final long stallNanos;
     private final Map<String, Double> seconds = new LinkedHashMap<>();
     private Map<String, Long> last;
 
@@ -49,6 +61,8 @@ final class PostLoadSteps {
         this.out = ctx.out();
         this.observer = ctx.observer();
         this.writeBackAsked = ctx.run().loadWriteback();
+        this.progressSeconds = ctx.run().progressSeconds();
+        this.stallNanos = ctx.run().loadStallNanos();
         this.last = atStart;
     }
 
@@ -71,8 +85,9 @@ final class PostLoadSteps {
 
     /**
      * Runs the store's post-load steps, timing each and ending a cost segment after each. An interrupt
-     * cancels the running step through its canceller; a step that fails because of it ends the steps
-     * with a warning instead of failing the load.
+     * cancels the running step through its canceller (on a thread of its own: a canceller that must reach a
+     * stalled server holds no one up); a step that fails because of it ends the steps with a warning instead of
+     * failing the load.
      */
     void runStoreSteps(LoadHooks hooks, List<String> warnings) throws StoreException {
         for (LoadHooks.Step step : hooks.finishLoadSteps()) {
@@ -82,8 +97,8 @@ final class PostLoadSteps {
             String name = step.name();
             out.printf(Locale.ROOT, "post-load step: %s ...%n", name);
             long t0 = System.nanoTime();
-            try (RunControl.Registration r = control.onInterrupt(step.canceller())) {
-                runUntilStopped(step);
+            try (RunControl.Registration r = control.onInterrupt(() -> daemon("post-load-cancel", step.canceller()))) {
+                runUntilStopped(step, t0);
             } catch (StoreException e) {
                 if (!control.interrupted()) {
                     throw e;
@@ -102,11 +117,20 @@ final class PostLoadSteps {
         }
     }
 
+    private static void daemon(String name, Runnable action) {
+        Thread t = new Thread(action, name);
+        t.setDaemon(true);
+        t.start();
+    }
+
     /**
-     * Runs {@code step} on a daemon thread and waits for it; after a stop request, until {@link StopWait} gives up
-     * on it (its server does not answer), when the step is left behind.
+     * Runs {@code step} on a daemon thread and waits for it, with a status line every {@code progressfreq} seconds;
+     * asks its server every {@link #ASK_EVERY} whether it answers ({@link LoadHooks.Step#answers}, through the
+     * run's {@link MetricsReader}), and when it has not answered for {@code load_stall_limit}, fails the load (the
+     * server stalled) and leaves the step behind; after a stop request, waits until {@link StopWait} gives up on it
+     * (its server does not answer), when the step is left behind too.
      */
-    private void runUntilStopped(LoadHooks.Step step) throws StoreException {
+    private void runUntilStopped(LoadHooks.Step step, long t0) throws StoreException {
         StoreException[] failed = new StoreException[1];
         Throwable[] broke = new Throwable[1];
         Thread t = new Thread(() -> {
@@ -120,12 +144,37 @@ final class PostLoadSteps {
         }, "post-load-step");
         t.setDaemon(true);
         t.start();
+        ServerAnswers answers = new ServerAnswers(step, t0);
+        long statusNanos = (long) (progressSeconds * 1e9);
+        long nextStatus = t0 + statusNanos;
         try {
             while (t.isAlive()) {
-                t.join(100);
-                if (t.isAlive() && stop.giveUp(System.nanoTime())) {
+                t.join(Math.max(1, Math.min(100, (nextStatus - System.nanoTime()) / 1_000_000)));
+                if (!t.isAlive()) {
+                    break;
+                }
+                long now = System.nanoTime();
+                answers.ask(now);
+                long silent = answers.silentNanos(System.nanoTime());
+                if (now >= nextStatus) {
+                    out.printf(Locale.ROOT, "post-load step: %s running for %.0f s%s%n", step.name(), (now - t0) / 1e9,
+                            silent >= Math.min(SILENCE_NOTED, stallNanos / 2) ? String.format(Locale.ROOT, "  | server stalled? no answer from the"
+                                    + " server for %.0f s", silent / 1e9) : "");
+                    nextStatus += statusNanos * Math.max(1, (now - nextStatus) / statusNanos + 1);
+                }
+                if (!control.interrupted() && silent > stallNanos) {
+                    control.fail(String.format(Locale.ROOT, "the server stalled: it has not answered for more than %s s"
+                            + " (load_stall_limit) during the post-load step %s", RequestPhase.plain(stallNanos / 1e9),
+                            step.name()));
+                    out.printf(Locale.ROOT, "post-load step: %s: the server has not answered for %.0f s: left behind%n",
+                            step.name(), silent / 1e9);
+                    reads.leftBehind("the post-load step " + step.name(), t);
+                    return;
+                }
+                if (stop.giveUp(now)) {
                     out.printf(Locale.ROOT, "post-load step: %s did not stop after the stop request, and the server"
                             + " does not answer: left behind%n", step.name());
+                    reads.leftBehind("the post-load step " + step.name(), t);
                     return;
                 }
             }
@@ -141,6 +190,40 @@ final class PostLoadSteps {
         }
         if (broke[0] != null) {
             throw (RuntimeException) broke[0];
+        }
+    }
+
+    /**
+     * When the server of a running step last answered: asked every {@link #ASK_EVERY} through the run's
+     * {@link MetricsReader} (one read at a time, each given up after {@link #ASK_WAIT}; an answer that comes
+     * later still counts when it comes). A step whose server cannot be asked always counts as answered.
+     */
+    private final class ServerAnswers {
+        private final LoadHooks.Step step;
+        private final AtomicLong answered;
+        private long nextAsk;
+
+        ServerAnswers(LoadHooks.Step step, long t0) {
+            this.step = step;
+            this.answered = new AtomicLong(t0);
+            this.nextAsk = t0 + ASK_EVERY;
+        }
+
+        void ask(long now) {
+            if (!step.asksServer() || now < nextAsk || control.interrupted()) {
+                return;
+            }
+            nextAsk = now + ASK_EVERY;
+            reads.read("the server's answer", () -> {
+                step.answers().run();
+                answered.accumulateAndGet(System.nanoTime(), Math::max);
+                return Boolean.TRUE;
+            }, ASK_WAIT);
+        }
+
+        /** Nanoseconds since the server last answered (or since the step started); 0 when it cannot be asked. */
+        long silentNanos(long now) {
+            return step.asksServer() ? Math.max(0, now - answered.get()) : 0;
         }
     }
 

@@ -69,6 +69,7 @@ final class RequestMonitor {
     /** The measured window starts: store counters and the cost probe take their first reading. */
     private void startWindow(long now) {
         measuredStartNanos = now;
+        runner.calls().measureGapsFrom(now);
         runner.windowStarted();
         warmup.open();
     }

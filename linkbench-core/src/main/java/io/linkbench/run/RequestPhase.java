@@ -33,6 +33,9 @@ import java.util.Optional;
  * {@link PhaseContext#requests}.
  */
 public final class RequestPhase {
+    /** The least gap with no call returned that the phase's warnings name ({@link #gapWarning}). */
+    static final long GAP_NOTED = 1_000_000_000L;
+
     private final PhaseContext ctx;
     private final RunConfig run;
     private final WorkloadConfig workload;
@@ -110,6 +113,7 @@ public final class RequestPhase {
                         threads, stuck.longestSeconds()));
             }
             long measuredStart = monitor.measuredStartNanos();
+            gapWarning(runner.calls().longestGap(endNanos), measuredStart).ifPresent(warnings::add);
             double seconds = Math.max(0, (endNanos - measuredStart) / 1e9);
             long wallMeasuredStart = wallStart + (measuredStart - startNanos) / 1_000_000;
             List<OpStats> stats = recorder.results();
@@ -151,6 +155,22 @@ public final class RequestPhase {
         }
         return PhaseEnd.limit("maxtime", String.format(Locale.ROOT, "ended by maxtime (%s s) before requests (%,d in total)",
                 plain(run.maxSeconds()), run.requests()));
+    }
+
+    /**
+     * That no call returned for a while in the measured window ({@code gap}), when that while was at least
+     * {@link #GAP_NOTED} (in an open loop also ten times the mean time between arrivals): the server stopped
+     * answering, or every requester waited, even when the phase ended in time.
+     */
+    private Optional<String> gapWarning(StoreCalls.Gap gap, long measuredStart) {
+        long least = Math.max(GAP_NOTED, run.openLoop() ? (long) (10e9 / run.requestRate()) : 0);
+        if (gap.nanos() < least) {
+            return Optional.empty();
+        }
+        double from = (gap.fromNanos() - measuredStart) / 1e9;
+        return Optional.of(String.format(Locale.ROOT, "no call returned for %.1f s (the longest gap between completed calls,"
+                + " %.1f s to %.1f s into the measured window): the server stalled, or every requester waited",
+                gap.seconds(), from, from + gap.seconds()));
     }
 
     /** {@code seconds} as written by a user: 8, 0.5. */

@@ -70,7 +70,7 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
             Setting.of("probe_devices", "", "block devices to count IO on (comma-separated, e.g. nvme0n1); empty: those holding the store's data"),
             Setting.of("probe_server_pid", "", "pid of the database server for its CPU and RSS; empty: as the store reports it"),
             Setting.of("stall_limit", "30", "seconds a request phase may run past its end (maxtime) waiting for requesters still inside a store call; then it ends failed: the server stalled"),
-            Setting.of("load_stall_limit", "60", "seconds every loader may wait inside a store call with no batch finishing; then the load ends failed: the server stalled (raise it when one batch may take longer)")),
+            Setting.of("load_stall_limit", "60", "seconds every loader may wait inside a store call with no batch finishing, or the server may not answer while a post-load step runs; then the load ends failed: the server stalled (raise it when one batch may take longer)")),
             Fleet.SETTINGS).flatMap(List::stream).toList();
 
     /** Open-loop arrival schedules. */

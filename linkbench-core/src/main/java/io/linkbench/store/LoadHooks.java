@@ -24,12 +24,28 @@ public interface LoadHooks extends GraphStore {
      * @param canceller asks the running step to stop as soon as it can (it then returns or throws, and the
      *                  load is reported as interrupted); called from another thread, maybe when the step
      *                  does not run; it must not wait for the step
+     * @param answers   asks the step's server whether it still answers, on a connection other than the step's
+     *                  (which waits for its statement as long as the step takes), and fails (any
+     *                  {@link StoreException}) when it does not; called from another thread every second or so
+     *                  while the step runs, one call at a time, each given up by the driver after a deadline of
+     *                  its own. While it gets no answer the status lines say so, and after {@code load_stall_limit}
+     *                  the load ends failed: the server stalled. {@link #NOT_ASKED} for a step whose server
+     *                  cannot be asked (an embedded store): it is waited for as long as it takes
      */
-    record Step(String name, Work work, Runnable canceller) {
+    record Step(String name, Work work, Runnable canceller, Work answers) {
+        /** The {@code answers} of a step whose server is not asked. */
+        public static final Work NOT_ASKED = () -> { };
+
         public Step {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(work, "work");
             Objects.requireNonNull(canceller, "canceller");
+            Objects.requireNonNull(answers, "answers");
+        }
+
+        /** A step whose server is not asked whether it answers. */
+        public Step(String name, Work work, Runnable canceller) {
+            this(name, work, canceller, NOT_ASKED);
         }
 
         /** A step that cannot be cancelled, which suits a short one. */
@@ -40,6 +56,11 @@ public interface LoadHooks extends GraphStore {
         /** Runs the step. */
         public void run() throws StoreException {
             work.run();
+        }
+
+        /** True when the step's server can be asked whether it answers ({@code answers} is not {@link #NOT_ASKED}). */
+        public boolean asksServer() {
+            return answers != NOT_ASKED;
         }
     }
 

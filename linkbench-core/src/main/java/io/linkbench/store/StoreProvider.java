@@ -1,6 +1,7 @@
 package io.linkbench.store;
 
 import io.linkbench.config.Setting;
+import io.linkbench.config.Settings;
 import java.util.List;
 
 /**
@@ -32,6 +33,16 @@ public interface StoreProvider {
 
     /** Every configuration key this store reads, so unknown keys can be rejected and secrets redacted. */
     List<Setting> settings();
+
+    /**
+     * Validates the configuration as {@link #open} does, without connecting or opening anything: builds the
+     * store's typed configuration, so that {@code --print-config} refuses what a run would refuse. The
+     * default checks nothing more than the declared keys (for a store whose {@code open} parses nothing).
+     *
+     * @throws io.linkbench.config.ConfigException naming the key and what it allows
+     */
+    default void check(Settings settings) {
+    }
 
     /**
      * Validates the configuration and connects (or opens files). Fails fast: an unreachable server is

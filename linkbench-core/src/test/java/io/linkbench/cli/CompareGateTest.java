@@ -63,6 +63,24 @@ class CompareGateTest {
     }
 
     @Test
+    void byRequestsThatWouldGiveMoreRowsThanATableHoldsIsOneLineNamingTheLeastStep() {
+        assertEquals(2, cli.run(StoreProviders.discover(), "compare", base.toString(), loops.toString(), "--by-requests", "1"),
+                cli.out() + cli.err());
+        List<String> lines = cli.err().lines().toList();
+        assertEquals(1, lines.size(), cli.err());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("linkbench: --by-requests 1: the runs did up to ([\\d,]+)"
+                + " requests, which would be [\\d,]+ rows; give (\\d+) or more \\(at most 10,000 rows\\)").matcher(lines.get(0));
+        assertTrue(m.matches(), lines.get(0));
+        assertEquals("", cli.out(), "nothing printed before the refusal");
+        String least = m.group(2);
+        assertEquals(0, cli.run(StoreProviders.discover(), "compare", base.toString(), loops.toString(), "--by-requests",
+                least), cli.err());
+        long rows = cli.out().lines().dropWhile(l -> !l.contains("lined up by requests done")).filter(l -> l.matches(
+                "\\s*[\\d,]+\\s.*")).count();
+        assertTrue(rows > 0 && rows <= 10_000, rows + " rows:\n" + cli.out());
+    }
+
+    @Test
     void failIfExitsThreeWithOneLinePerFailedConditionOnASlowerRun() {
         int code = cli.run(StoreProviders.discover(), "compare", base.toString(), slow.toString(), "--label", "fast",
                 "--label", "slow", "--fail-if", "tps < -5%", "--fail-if", "p99(GET_LINKS_LIST) > +10%",

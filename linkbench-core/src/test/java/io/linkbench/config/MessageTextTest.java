@@ -28,6 +28,21 @@ class MessageTextTest {
     }
 
     @Test
+    void userPasswordWithoutASchemeIsHiddenInValuesAndMessages() {
+        assertEquals("lb:***@127.0.0.1:3399", MessageText.redactValue("lb:Hunter2xyz@127.0.0.1:3399"));
+        assertEquals("db1:3306,lb:***@127.0.0.1:3399", MessageText.redactValue("db1:3306,lb:Hunter2xyz@127.0.0.1:3399"));
+        assertEquals("lb:***@/run/mysqld/mysqld.sock", MessageText.redactValue("lb:Hunter2xyz@/run/mysqld/mysqld.sock"));
+        assertEquals("lb:***@db1:3306", MessageText.redactValue("lb:Hun@ter/2xyz@db1:3306"));
+        assertEquals(":***@db1:3306", MessageText.redactValue(":Hunter2xyz@db1:3306"));
+        assertEquals("hosts: 'lb:***@127.0.0.1:3399' is not host:port",
+                MessageText.line("hosts: 'lb:Hunter2xyz@127.0.0.1:3399' is not host:port"));
+        assertEquals("host=lb:***@127.0.0.1: must be a host name", MessageText.line("host=lb:Hunter2xyz@127.0.0.1: must be a host name"));
+        assertEquals("jdbc:mysql://lb:***@db1:3306/x", MessageText.line("jdbc:mysql://lb:pw@db1:3306/x"));
+        assertEquals("db1:3306, [::1]:5432, at 10:30 mail lb@example.org",
+                MessageText.line("db1:3306, [::1]:5432, at 10:30 mail lb@example.org"));
+    }
+
+    @Test
     void secretsInsideAConfigurationValueAreHiddenWhateverTheirCharacters() {
         assertEquals("ssl=true&password=***&sslpassword=***&x=1",
                 MessageText.redactValue("ssl=true&password=a;b,c'd&sslpassword=e:f&x=1"));

@@ -5,6 +5,8 @@ import io.linkbench.measure.PhaseResult;
 import io.linkbench.report.Formats;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The request phases of several runs lined up by requests done instead of by time: a row every {@code step}
@@ -14,7 +16,28 @@ import java.util.List;
  * from the start of the measured window (after warm-up), over the phase's intervals.
  */
 public final class RequestAlignment {
+    /** The most rows a table may have: a step that gives more is refused ({@link #refusal}). */
+    public static final long MOST_ROWS = 10_000;
+
     private RequestAlignment() {
+    }
+
+    /**
+     * Why {@code step} cannot line these phases up, or empty when it can: it would give more than
+     * {@value #MOST_ROWS} rows (one line naming {@code --by-requests} and the least step that fits).
+     */
+    public static Optional<String> refusal(List<PhaseResult> phases, long step) {
+        long most = 0;
+        for (PhaseResult p : phases) {
+            long[] c = cumulative(p == null ? List.of() : p.intervals());
+            most = Math.max(most, c.length == 0 ? 0 : c[c.length - 1]);
+        }
+        if (most / step <= MOST_ROWS) {
+            return Optional.empty();
+        }
+        long least = (most + MOST_ROWS - 1) / MOST_ROWS;
+        return Optional.of(String.format(Locale.ROOT, "--by-requests %d: the runs did up to %,d requests, which would"
+                + " be %,d rows; give %d or more (at most %,d rows)", step, most, most / step, least, MOST_ROWS));
     }
 
     /**
@@ -23,9 +46,12 @@ public final class RequestAlignment {
      *
      * @param phases the request phase of each run (null for a run without one)
      * @param labels each run's label
-     * @param step   requests between two rows, more than 0
+     * @param step   requests between two rows, more than 0, and at most {@value #MOST_ROWS} rows ({@link #refusal})
      */
     public static List<String[]> rows(List<PhaseResult> phases, List<String> labels, long step) {
+        refusal(phases, step).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
         List<long[]> done = new ArrayList<>();
         long most = 0;
         for (PhaseResult p : phases) {

@@ -41,4 +41,15 @@ class RequestAlignmentTest {
         assertEquals(List.of("600,000", "20,000", "8.00", "-", "-", "-", "-"), List.of(rows.get(3)));
         assertEquals(4, rows.size());
     }
+
+    @Test
+    void aStepGivingMoreRowsThanATableHoldsIsRefusedBeforeAnyRowIsMade() {
+        List<PhaseResult> phases = List.of(run(900_000, 900_000), run(100_000));
+        assertEquals("--by-requests 1: the runs did up to 1,800,000 requests, which would be 1,800,000 rows; give 180 or"
+                + " more (at most 10,000 rows)", RequestAlignment.refusal(phases, 1).orElseThrow());
+        assertEquals(java.util.Optional.empty(), RequestAlignment.refusal(phases, 180));
+        assertEquals(10_001, RequestAlignment.rows(phases, List.of("a", "b"), 180).size());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RequestAlignment.rows(phases, List.of("a", "b"), 179));
+    }
 }

@@ -99,22 +99,9 @@ public final class ServerStall {
         List<String> all = new ArrayList<>(args);
         all.addAll(List.of("-D", "maxtime=600", "-D", "displayfreq=0.5", "--results", dir.resolve("ctrl-c").toString()));
         Child run = Child.start(dir, all);
-        double seconds;
-        try {
-            run.awaitLine(HANG, "a status line with operations", l -> count(STATUS, l) > 0);
-            Assumptions.assumeFalse(Signals.ignored(run.process.pid(), "INT"), Signals.IGNORED_INT);
-            server.stop();
-            run.awaitLine(HANG, "a status line that says the server stalled", l -> l.contains(STALLED));
-            long t0 = System.nanoTime();
-            Signals.send("INT", run.process.pid());
-            run.awaitExit(HANG);
-            seconds = (System.nanoTime() - t0) / 1e9;
-        } finally {
-            server.resume();
-            run.destroy();
-        }
+        double seconds = interruptedInAStall(server, run, "a status line with operations", l -> count(STATUS, l) > 0,
+                STALLED);
         String console = run.console();
-        assertEquals(130, run.exitCode(), "the exit code of SIGINT:\n" + console);
         assertTrue(console.contains("request phase interrupted: stopped by SIGINT"), console);
         Path runDir = onlyRun(dir.resolve("ctrl-c"));
         for (String file : List.of("result.json", "summary.txt", "report.html", "intervals.csv")) {
@@ -125,6 +112,115 @@ public final class ServerStall {
         assertTrue(phase.get("warnings").toString().contains("still inside a store call"), phase.toString());
         System.out.printf(Locale.ROOT, "Ctrl-C during the stall: the child exited %.1f s after SIGINT%n", seconds);
         assertTrue(seconds < HANG.toSeconds() / 6.0, "Ctrl-C took " + seconds + " s: the run waited for the server");
+        return seconds;
+    }
+
+    /**
+     * A load ({@code args} with {@code -l}) whose post-load step {@code step} is held on the server (the store's test
+     * makes it wait, e.g. on a lock, so that it is still running when the server stops): the server is stopped once
+     * the step began; the step's status lines go on and say the server does not answer, and the load ends
+     * {@code failed}, the server stalled, once it has not answered for {@code load_stall_limit}; exit code 1.
+     */
+    public static void postLoadStepFails(Server server, Path dir, List<String> args, String step) throws Exception {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of("-D", "load_stall_limit=3", "-D", "progressfreq=0.5", "--results",
+                dir.resolve("stalled-step").toString()));
+        Child run = Child.start(dir, all);
+        try {
+            run.awaitLine(HANG, "the post-load step " + step, l -> l.equals("post-load step: " + step + " ..."));
+            server.stop();
+            run.awaitExit(HANG);
+        } finally {
+            server.resume();
+            run.destroy();
+        }
+        String console = run.console();
+        assertEquals(1, run.exitCode(), "a stalled server fails the load:\n" + console);
+        assertTrue(console.contains("load phase failed: the server stalled: it has not answered for more than 3 s"
+                + " (load_stall_limit) during the post-load step " + step), console);
+        assertTrue(console.lines().anyMatch(l -> l.startsWith("post-load step: " + step + " running for ")
+                && l.contains("server stalled? no answer from the server for ")),
+                "status lines go on during the step and say the server does not answer:\n" + console);
+        JsonNode phase = phases(dir.resolve("stalled-step")).get(0);
+        assertEquals("failed", phase.get("status").asText(), phase.toString());
+        assertTrue(phase.get("end_reason").asText().startsWith("the server stalled: "), phase.toString());
+    }
+
+    /**
+     * A load whose post-load step {@code step} is held on a server that answers (a lock the store's test holds):
+     * the step's status lines go on past {@code load_stall_limit} without saying the server stalled, and once
+     * {@code release} lets the step go, the load completes; exit code 0. A long step is not a stalled server.
+     */
+    public static void postLoadStepWaitedFor(Path dir, List<String> args, String step, AutoCloseable release)
+            throws Exception {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of("-D", "load_stall_limit=2", "-D", "progressfreq=0.5", "--results",
+                dir.resolve("long-step").toString()));
+        Child run = Child.start(dir, all);
+        Pattern running = Pattern.compile("^post-load step: " + Pattern.quote(step) + " running for (\\d+) s");
+        try {
+            run.awaitLine(HANG, "a status line of the step past load_stall_limit", l -> count(running, l) >= 4);
+            release.close();
+            run.awaitExit(HANG);
+        } finally {
+            release.close();
+            run.destroy();
+        }
+        String console = run.console();
+        assertEquals(0, run.exitCode(), "a step that waits on an answering server completes:\n" + console);
+        assertTrue(console.lines().noneMatch(l -> l.contains("server stalled")), console);
+        assertTrue(console.contains("post-load step: " + step + " took "), console);
+        assertEquals("completed", phases(dir.resolve("long-step")).get(0).get("status").asText());
+    }
+
+    /**
+     * Ctrl-C while the server is stopped during the post-load step {@code step} (held on the server by the store's
+     * test): the load ends {@code interrupted} and the run exits 130 with its result files, without waiting for the
+     * server (well before {@code load_stall_limit}, 60 s here).
+     *
+     * @return seconds from the signal to the child's exit
+     */
+    public static double ctrlCDuringAStalledPostLoadStep(Server server, Path dir, List<String> args, String step)
+            throws Exception {
+        List<String> all = new ArrayList<>(args);
+        all.addAll(List.of("-D", "load_stall_limit=60", "-D", "progressfreq=0.5", "--results",
+                dir.resolve("ctrl-c-step").toString()));
+        Child run = Child.start(dir, all);
+        double seconds = interruptedInAStall(server, run, "the post-load step " + step,
+                l -> l.equals("post-load step: " + step + " ..."), "server stalled? no answer from the server");
+        String console = run.console();
+        assertTrue(console.contains("load phase interrupted: stopped by SIGINT"), console);
+        assertTrue(Files.size(onlyRun(dir.resolve("ctrl-c-step")).resolve("result.json")) > 0, console);
+        System.out.printf(Locale.ROOT, "Ctrl-C during a stalled post-load step: the child exited %.1f s after SIGINT%n",
+                seconds);
+        assertTrue(seconds < HANG.toSeconds() / 6.0, "Ctrl-C took " + seconds + " s: the run waited for the server");
+        return seconds;
+    }
+
+    /**
+     * Stops the server once {@code run} printed a line {@code started} ({@code what}), sends SIGINT once it printed a
+     * line with {@code stalled}, and waits for its exit 130, continuing the server whatever happens. Skipped when the
+     * child JVM ignores SIGINT.
+     *
+     * @return seconds from the signal to the child's exit
+     */
+    private static double interruptedInAStall(Server server, Child run, String what, Predicate<String> started,
+                                              String stalled) throws Exception {
+        double seconds;
+        try {
+            run.awaitLine(HANG, what, started);
+            Assumptions.assumeFalse(Signals.ignored(run.process.pid(), "INT"), Signals.IGNORED_INT);
+            server.stop();
+            run.awaitLine(HANG, "a status line that says the server stalled", l -> l.contains(stalled));
+            long t0 = System.nanoTime();
+            Signals.send("INT", run.process.pid());
+            run.awaitExit(HANG);
+            seconds = (System.nanoTime() - t0) / 1e9;
+        } finally {
+            server.resume();
+            run.destroy();
+        }
+        assertEquals(130, run.exitCode(), "the exit code of SIGINT:\n" + run.console());
         return seconds;
     }
 

@@ -2,6 +2,7 @@ package io.linkbench.store.mongo;
 
 import com.mongodb.connection.ClusterDescription;
 import io.linkbench.config.Setting;
+import io.linkbench.config.Settings;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreException;
@@ -37,6 +38,12 @@ public final class MongoStoreProvider implements StoreProvider {
      * the driver (as a system property), the store sets WARN before the driver creates its loggers.
      */
     static final String DRIVER_LOG_LEVEL = "org.slf4j.simpleLogger.log.org.mongodb.driver";
+
+    /** Builds the typed configuration, as {@link #open} does first. */
+    @Override
+    public void check(Settings settings) {
+        MongoConfig.from(settings);
+    }
 
     @Override
     public GraphStore open(StoreContext context) throws StoreException {

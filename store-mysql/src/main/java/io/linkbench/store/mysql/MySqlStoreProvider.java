@@ -1,6 +1,7 @@
 package io.linkbench.store.mysql;
 
 import io.linkbench.config.Setting;
+import io.linkbench.config.Settings;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreException;
@@ -26,6 +27,12 @@ public final class MySqlStoreProvider implements StoreProvider {
     @Override
     public List<Setting> settings() {
         return MySqlConfig.SETTINGS;
+    }
+
+    /** Builds the typed configuration, as {@link #open} does first. */
+    @Override
+    public void check(Settings settings) {
+        MySqlConfig.from(settings);
     }
 
     @Override

@@ -107,11 +107,15 @@ final class CitusCluster implements AutoCloseable {
         }
     }
 
-    /** True when the server preloads the library citus ({@code shared_preload_libraries}). */
+    /**
+     * True when the server preloads the library citus: its setting {@code citus.shard_count} exists as an integer,
+     * which every role may see ({@code shared_preload_libraries} itself needs {@code pg_read_all_settings}), and
+     * which a placeholder of that name, without the library, is not.
+     */
     private static boolean preloaded(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW shared_preload_libraries")) {
-            return rs.next() && java.util.Arrays.stream(rs.getString(1).split(","))
-                    .anyMatch(lib -> lib.trim().replace("\"", "").equals("citus"));
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT EXISTS (SELECT 1 FROM pg_settings"
+                + " WHERE name = 'citus.shard_count' AND vartype = 'integer')")) {
+            return rs.next() && rs.getBoolean(1);
         }
     }
 

@@ -56,13 +56,15 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     private final boolean local;
     private final String serverVersion;
     private final SessionConnection<SqlConnection> admin;
+    /** The connection that asks the first server whether it answers while a post-load step runs; guarded by itself. */
+    private final SessionConnection<SqlConnection> asker;
     /** The Citus cluster behind the first server, or null when the tables are plain tables. */
     private final CitusCluster citus;
     /** The server readings over every node of that cluster, or null. */
     private final CitusReadings readings;
     /** The backend pid of the admin connection while it runs a post-load step, or -1. */
     private volatile int stepBackend = -1;
-    private boolean closed;
+    private volatile boolean closed;
 
     private PgGraphStore(PgConfig config, Connector connector, String serverVersion, CitusCluster citus) {
         this.config = config;
@@ -72,6 +74,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         this.schema = new Schema(config, sql, citus != null);
         this.readings = citus == null ? null : new CitusReadings(citus, schema.citus(), config.servers(), config.user());
         this.admin = new SessionConnection<>(() -> new SqlConnection(openBounded(connector), sql), Errors.MAP, false);
+        this.asker = new SessionConnection<>(() -> new SqlConnection(openBounded(connector), sql), Errors.MAP, false);
         this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         this.serverVersion = serverVersion;
     }
@@ -199,10 +202,28 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         List<Step> steps = new ArrayList<>();
         if (config.indexAfterLoad()) {
             steps.add(new Step("build index " + schema.listIndex(), () -> step("build index", schema::buildListIndex),
-                    this::cancelStep));
+                    this::cancelStep, this::answers));
         }
-        steps.add(new Step("vacuum analyze", () -> step("vacuum analyze", schema::vacuumAnalyze), this::cancelStep));
+        steps.add(new Step("vacuum analyze", () -> step("vacuum analyze", schema::vacuumAnalyze), this::cancelStep,
+                this::answers));
         return steps;
+    }
+
+    /**
+     * {@code SELECT 1} on a connection of its own (the admin connection runs the step, without a read timeout), re-opened
+     * after a loss: fails when the first server does not answer (within the admin connections' read timeout).
+     */
+    private void answers() throws StoreException {
+        synchronized (asker) {
+            if (closed) {
+                throw new StoreException(Kind.OTHER, "the PostgreSQL store is closed");
+            }
+            try (Statement s = asker.get().jdbc().createStatement(); ResultSet rs = s.executeQuery("SELECT 1")) {
+                rs.next();
+            } catch (SQLException e) {
+                throw asker.fail("ask the server whether it answers", e);
+            }
+        }
     }
 
     /** What a post-load step does on the admin connection. */
@@ -352,6 +373,9 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     public synchronized void close() {
         closed = true;
         admin.close();
+        synchronized (asker) {
+            asker.close();
+        }
         if (citus != null) {
             citus.close();
         }

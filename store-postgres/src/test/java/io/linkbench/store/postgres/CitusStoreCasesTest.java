@@ -47,6 +47,16 @@ class CitusStoreCasesTest {
     private static final int IDS = 200;
 
     @Test
+    void autoOnTheCoordinatorInADatabaseWithoutTheExtensionIsRefusedSayingCitusOff() {
+        CitusTestCluster.assumeAvailable();
+        StoreException e = assertThrows(StoreException.class, () -> CitusTestCluster.open(CitusTestCluster.settings(
+                "lbtest_citus_noext", Map.of("dbid", "postgres", "citus", "auto")), 1).close());
+        assertEquals(Kind.REJECTED, e.kind(), e.getMessage());
+        assertTrue(e.getMessage().contains("loads Citus, but database postgres has no extension citus")
+                && e.getMessage().endsWith("or set citus = off"), e.getMessage());
+    }
+
+    @Test
     void recreateLeavesDistributedTablesWhoseShardsHoldTheRowsAndTheSize() throws Exception {
         String schema = "lbtest_citus_layout";
         try (GraphStore store = CitusTestCluster.freshStore(schema, Map.of(), 2)) {

@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.linkbench.cli.Main;
 import io.linkbench.tck.harness.ServerStall;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -14,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A server that stops answering (the postmaster and its backends frozen with SIGSTOP for a few seconds, then
  * continued): a request phase and a load end {@code failed}, the server stalled, with status lines throughout,
  * instead of hanging and then reporting {@code completed}; Ctrl-C during the stall writes every result file at
- * once. PostgreSQL's own {@code statement_timeout} cannot end a statement of a stopped server: the client's
+ * once; a post-load step ({@code vacuum analyze}, held on a lock so that it is still running) on a stalled server
+ * ends the load failed too, and Ctrl-C during it ends the run at once. PostgreSQL's own {@code statement_timeout} cannot end a statement of a stopped server: the client's
  * timeouts and the driver's limits must. The stalls are short ({@code stall_limit} and
  * {@code load_stall_limit} of 2 s) and always end with SIGCONT.
  */
@@ -49,6 +55,63 @@ class PgStallTest {
         PgServerProcess server = server();
         ServerStall.loadFails(server, tmp, PgFaultTest.cli(SCHEMA + "_load", "-D", "maxid1=500001", "-D",
                 "schema=recreate", "-l"));
+    }
+
+    /**
+     * Empty tables in {@code schema}, and a transaction that holds the count table in SHARE UPDATE EXCLUSIVE mode
+     * until closed (idempotent): a load into them with {@code schema = create} runs, but its {@code vacuum analyze}
+     * waits for the lock, so it is still running whenever the test acts.
+     */
+    private static AutoCloseable heldVacuum(String schema) throws Exception {
+        PgTestServer.freshStore(schema, Map.of("index_after_load", "false"), 1).close();
+        Connection c = PgTestServer.jdbc();
+        try (Statement s = c.createStatement()) {
+            c.setAutoCommit(false);
+            s.execute("LOCK TABLE " + schema + ".counttable IN SHARE UPDATE EXCLUSIVE MODE");
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+        return () -> {
+            if (!c.isClosed()) {
+                c.rollback();
+                c.close();
+            }
+        };
+    }
+
+    /** A test of a load whose {@code vacuum analyze} is held ({@link #heldVacuum}). */
+    @FunctionalInterface
+    private interface HeldLoad {
+        void run(List<String> load, AutoCloseable held) throws Exception;
+    }
+
+    /** Runs {@code test} with the vacuum of a load into the schema {@value #SCHEMA}{@code suffix} held. */
+    private static void withHeldVacuum(String suffix, HeldLoad test) throws Exception {
+        String schema = SCHEMA + suffix;
+        try (AutoCloseable held = heldVacuum(schema)) {
+            test.run(PgFaultTest.cli(schema, "-D", "maxid1=2001", "-D", "schema=create", "-D", "index_after_load=false",
+                    "-l"), held);
+        }
+    }
+
+    @Test
+    void aPostLoadStepOnAStalledServerEndsTheLoadFailedWithStatusLinesThroughout(@TempDir Path tmp) throws Exception {
+        PgServerProcess server = server();
+        withHeldVacuum("_step", (load, held) -> ServerStall.postLoadStepFails(server, tmp, load, "vacuum analyze"));
+    }
+
+    @Test
+    void aPostLoadStepWaitingOnALockOfAnAnsweringServerIsWaitedFor(@TempDir Path tmp) throws Exception {
+        PgTestServer.assumeAvailable();
+        withHeldVacuum("_long_step", (load, held) -> ServerStall.postLoadStepWaitedFor(tmp, load, "vacuum analyze", held));
+    }
+
+    @Test
+    void ctrlCDuringAStalledPostLoadStepEndsTheRunWithoutWaitingForTheServer(@TempDir Path tmp) throws Exception {
+        PgServerProcess server = server();
+        withHeldVacuum("_step_ctrl_c",
+                (load, held) -> ServerStall.ctrlCDuringAStalledPostLoadStep(server, tmp, load, "vacuum analyze"));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.linkbench.store.rocksdb;
 
 import io.linkbench.config.Setting;
+import io.linkbench.config.Settings;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreException;
@@ -27,6 +28,12 @@ public final class RocksDbStoreProvider implements StoreProvider {
     @Override
     public List<Setting> settings() {
         return RocksDbConfig.SETTINGS;
+    }
+
+    /** Builds the typed configuration, as {@link #open} does first. */
+    @Override
+    public void check(Settings settings) {
+        RocksDbConfig.from(settings);
     }
 
     @Override

@@ -40,6 +40,12 @@ public final class H2StoreProvider implements StoreProvider {
                 Setting.of(LOCK_TIMEOUT, "10000", "milliseconds a write waits for a row lock before it fails as a conflict"));
     }
 
+    /** Refuses a lock_timeout that {@link #open} would refuse, without opening the file. */
+    @Override
+    public void check(Settings s) {
+        s.getInt(LOCK_TIMEOUT, 10_000, 1, 3_600_000);
+    }
+
     @Override
     public GraphStore open(StoreContext context) throws StoreException {
         Settings s = context.settings();

@@ -7,13 +7,13 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Load progress: percent done, rows/s, the link loaders still busy with each one's rows/s, and ETA. On
+ * Load progress: percent done, rows/s, the loaders still busy with each one's rows/s, and ETA. On
  * a terminal one live line with a bar, redrawn in place; otherwise a plain line per report (for logs
  * and CI).
  */
 final class Progress {
     private static final int BAR = 30;
-    /** Up to this many link loaders, the line gives each one's rows/s; beyond, the lowest and highest. */
+    /** Up to this many loaders, the line gives each one's rows/s; beyond, the lowest and highest. */
     private static final int EACH = 8;
 
     private final PrintStream out;
@@ -27,15 +27,15 @@ final class Progress {
     private boolean drewLive;
     private long[] loaderRowsBefore;
 
-    /** The link loaders at a report: rows written so far by each, and how many are still running. */
+    /** The loaders at a report: rows written so far by each, and how many are still running. */
     record Loaders(long[] rows, int busy) {
-        /** From the rows of every worker (index 0 the node loader) and the link loaders' threads. */
-        static Loaders of(long[] rowsByWorker, List<Thread> linkLoaders) {
+        /** From the rows of every loader and the loaders' threads. */
+        static Loaders of(long[] rowsByLoader, List<Thread> loaders) {
             int busy = 0;
-            for (Thread t : linkLoaders) {
+            for (Thread t : loaders) {
                 busy += t.isAlive() ? 1 : 0;
             }
-            return new Loaders(Arrays.copyOfRange(rowsByWorker, 1, rowsByWorker.length), busy);
+            return new Loaders(rowsByLoader.clone(), busy);
         }
     }
 
@@ -82,7 +82,7 @@ final class Progress {
         }
     }
 
-    /** "link loaders 2/2 busy: 131,002 129,450 rows/s" (each one's rows/s over the interval). */
+    /** "loaders 2/2 busy: 131,002 129,450 rows/s" (each one's rows/s over the interval). */
     private String loaderText(Loaders loaders, double seconds) {
         long[] rows = loaders.rows();
         long[] before = loaderRowsBefore == null ? new long[rows.length] : loaderRowsBefore;
@@ -91,7 +91,7 @@ final class Progress {
         for (int i = 0; i < rows.length; i++) {
             rates[i] = seconds > 0 ? (rows[i] - before[i]) / seconds : 0;
         }
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "link loaders %d/%d busy:", loaders.busy(),
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "loaders %d/%d busy:", loaders.busy(),
                 rows.length));
         if (rates.length <= EACH) {
             for (double r : rates) {

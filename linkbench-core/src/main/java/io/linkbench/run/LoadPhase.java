@@ -85,6 +85,8 @@ public final class LoadPhase {
                         + " batches of %d rows%s%n", nodes, sliceStart, sliceStart + nodes - 1,
                 fleet.shared() ? ": " + fleet.describe() : "", expectedLinks, run.loaders(), run.loaders() == 1 ? "" : "s", run.bulkInsertCount(),
                 shared.isEmpty() ? "" : "; " + shared + " loaded by every loader first");
+        Progress.PostLoad post = postLoad(store);
+        out.println(post.describe());
         List<IntervalPoint> points = new ArrayList<>();
         PhaseRunner runner = new PhaseRunner(ctx, Phase.LOAD, 0, store);
         runner.phaseStarted();
@@ -95,7 +97,7 @@ public final class LoadPhase {
             runner.openSessions(run.loaders());
             runner.createWorkers(LoadWorkers::name, (i, session) -> loaders.worker(i, session, runner.calls().slot(i)));
             runner.startWorkers();
-            Progress progress = new Progress(out, ctx.liveProgress(), nodes, expectedLinks, start);
+            Progress progress = new Progress(out, ctx.liveProgress(), nodes, expectedLinks, start, post);
             watch(runner, recorder, progress, start, points, new StopWait(ctx, store), loaders);
             interval(runner, recorder, start, points);
             progress.finish();
@@ -140,6 +142,16 @@ public final class LoadPhase {
                 PhaseResult.Latency.closedLoop(stats), end, warnings,
                 window.readings(loaders.logicalBytes()), steps.seconds(),
                 cost, points, new PhaseResult.GraphFacts(loaders.graph(expectedLinks), null, 0));
+    }
+
+    /** The store's post-load steps this client will run, and the store's estimate of their time, for the ETA. */
+    private Progress.PostLoad postLoad(GraphStore store) {
+        if (!(store instanceof LoadHooks hooks) || run.fleet().index() != 0) {
+            return Progress.PostLoad.NONE;
+        }
+        List<LoadHooks.Step> steps = hooks.finishLoadSteps();
+        return steps.isEmpty() ? Progress.PostLoad.NONE : new Progress.PostLoad(
+                String.join(", ", steps.stream().map(LoadHooks.Step::name).toList()), hooks.finishLoadEstimate());
     }
 
     /** The result of a load stopped while it waited for {@code start_at}: nothing loaded. */

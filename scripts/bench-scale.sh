@@ -8,7 +8,8 @@
 # with maxid1 = 10^EXP + 1. MariaDB is a private server this script starts and stops (port 3330,
 # datadir /var/tmp/lb-scale/mariadb, its own socket, buffer sizes set here), never the default 3306 one:
 # run one MariaDB case list at a time (RocksDB lists may run beside it: each size has its own directory).
-# Environment: CAP_S stops a load with SIGINT after that many seconds (its row then says interrupted;
+# Environment: CAP_S stops a load with SIGINT after that many seconds, as Ctrl-C would (SIGTERM when this
+# script runs with SIGINT ignored, as a background job does; its row then says interrupted(130) or (143);
 # the figures are those of the part loaded), REQ_S the request phases' seconds (default 60), LOADERS
 # (default 2), KEEP=1 keeps each case's data (default: deleted after its row is printed).
 #
@@ -175,7 +176,13 @@ for c in $cases; do
     set +m
     capper=""
     if [[ -n ${CAP_S:-} ]]; then
-        (sleep "$CAP_S"; kill -INT -- -"$pid" 2> /dev/null || true) &
+        if (( 0x$(awk '/^SigIgn:/ {print $2}' /proc/$$/status) & 2 )); then
+            # SIGINT ignored since this script started (nohup ... &, a background job): SIGTERM to the launcher
+            echo "bench-scale: SIGINT is ignored here (started in the background?): CAP_S stops the load with SIGTERM" >&2
+            (sleep "$CAP_S"; kill -TERM "$(pgrep -P "$pid")" 2> /dev/null || true) &
+        else
+            (sleep "$CAP_S"; kill -INT -- -"$pid" 2> /dev/null || true) &
+        fi
         capper=$!
     fi
     wait "$pid" || true

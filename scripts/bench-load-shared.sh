@@ -46,7 +46,7 @@ sample_loaders() {
         t=$((SECONDS - start))
         for task in /proc/"$pid"/task/*; do
             read -r name < "$task/comm" 2> /dev/null || continue
-            [[ $name == link-loader-* ]] || continue
+            [[ $name == loader-* || $name == link-loader-* ]] || continue
             awk -v t="$t" -v n="$name" '{print t, n, $14 + $15}' "$task/stat" 2> /dev/null || true
         done
         sleep 1

@@ -123,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         long started = System.currentTimeMillis();
         String runId = RunResult.newRunId();
-        int sessions = Math.max(run.loaders() + 1, curve == null ? run.requesters() : curve.requesters(run));
+        int sessions = Math.max(run.loaders(), curve == null ? run.requesters() : curve.requesters(run));
         List<PhaseResult> phases = new ArrayList<>();
         StringBuilder summary = new StringBuilder();
         StoreInfo info = new StoreInfo(cfg.provider().name(), "", "", java.util.Map.of(), false);

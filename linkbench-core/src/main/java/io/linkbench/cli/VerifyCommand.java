@@ -1,6 +1,7 @@
 package io.linkbench.cli;
 
 import io.linkbench.config.ConfigException;
+import io.linkbench.run.SampledVerify;
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.LoadState;
@@ -18,13 +19,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * {@code linkbench verify}: checks that every count equals the visible links of its (id1, link_type). A store with
  * nothing to check (no load recorded, or no count and no link, as after a load killed before its first commit) is
- * refused in one line, exit 1: zero groups checked is no verification.
+ * refused in one line, exit 1: zero groups checked is no verification. With {@code verify_sample} it checks a
+ * random sample of id1s ({@link SampledVerify}), with progress lines; Ctrl-C (SIGINT, SIGTERM, SIGHUP) then
+ * ends it after the id1 in hand, and it prints what it checked before the JVM exits (128 + the signal).
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = "Check the count invariant of the stored graph; exit 0 only when every count matches.")
@@ -67,6 +72,10 @@ final class VerifyCommand implements Callable<Integer> {
                 }
             }
             long t0 = System.nanoTime();
+            SampledVerify sample = SampledVerify.from(cfg.settings());
+            if (sample != null) {
+                return sampled(store, sample, cfg, last, t0);
+            }
             VerificationReport r = verifier.verifyCounts();
             if (r.groupsChecked() == 0) { // nothing durable: no count and no link to check is no verification
                 throw StoreException.refusal("nothing to verify: the store holds no counts and no links"
@@ -80,11 +89,65 @@ final class VerifyCommand implements Callable<Integer> {
             }
             out.printf(Locale.ROOT, "verify: %,d (id1, link_type) groups checked in %.1f s, %,d mismatches%n",
                     r.groupsChecked(), (System.nanoTime() - t0) / 1e9, r.mismatches());
-            for (VerificationReport.Mismatch m : r.examples()) {
-                out.printf(Locale.ROOT, "  id1=%d link_type=%d: count row %s, visible links %d%n", m.id1(), m.linkType(),
-                        m.storedCount() < 0 ? "missing" : Long.toString(m.storedCount()), m.visibleLinks());
-            }
+            printExamples(r);
             return r.ok() ? Main.OK : Main.FAILED;
+        }
+    }
+
+    private void printExamples(VerificationReport r) {
+        for (VerificationReport.Mismatch m : r.examples()) {
+            out.printf(Locale.ROOT, "  id1=%d link_type=%d: count row %s, visible links %d%n", m.id1(), m.linkType(),
+                    m.storedCount() < 0 ? "missing" : Long.toString(m.storedCount()), m.visibleLinks());
+        }
+    }
+
+    /**
+     * Checks {@code sample}; a signal (the JVM's shutdown) stops it after the id1 in hand, and the shutdown waits
+     * up to 10 s for its last lines.
+     */
+    private int sampled(GraphStore store, SampledVerify sample, ConfigLoader.Loaded cfg, Optional<LoadState> last,
+                        long t0) throws StoreException {
+        if (last.isPresent() && !last.get().complete()) {
+            out.println("verify: the last load into this store did not complete (" + last.get().describe()
+                    + "): mismatches below may be its unfinished work, not the store's fault");
+        }
+        out.println("verify: " + sample.describe(cfg.settings()));
+        CountDownLatch printed = new CountDownLatch(1);
+        boolean[] stop = new boolean[1];
+        Thread hook = new Thread(() -> {
+            synchronized (stop) {
+                stop[0] = true;
+            }
+            try {
+                printed.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "verify-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            SampledVerify.Outcome o = sample.check(store, out, () -> {
+                synchronized (stop) {
+                    return stop[0];
+                }
+            });
+            VerificationReport r = o.report();
+            if (r.groupsChecked() == 0 && !o.stopped()) {
+                throw StoreException.refusal("nothing to verify: the sample's id1s have no counts and no links"
+                        + last.map(l -> " (last load: " + l.describe() + ")").orElse("") + "; load it with -l");
+            }
+            out.printf(Locale.ROOT, "verify: %s: %,d of %,d sampled id1s, %,d (id1, link_type) groups checked in %.1f s,"
+                    + " %,d mismatches%n", o.stopped() ? "interrupted (a signal)" : "completed", o.id1sChecked(),
+                    sample.size(), r.groupsChecked(), (System.nanoTime() - t0) / 1e9, r.mismatches());
+            printExamples(r);
+            return r.ok() && !o.stopped() ? Main.OK : Main.FAILED;
+        } finally {
+            printed.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // shutting down already: the hook runs
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ import java.util.stream.Stream;
 
 /**
  * Every key the core reads: the lists each parser declares next to its code ({@link RunConfig#SETTINGS}
- * with the {@link Fleet}'s, {@link LoadRecord#SETTINGS}, {@link WorkloadConfig#SETTINGS} with its parts'),
+ * with the {@link Fleet}'s, {@link LoadRecord#SETTINGS}, {@link SampledVerify#SETTINGS}, {@link WorkloadConfig#SETTINGS} with its parts'),
  * collected for the CLI ({@code --list-keys}, {@code --print-config}, the unknown-key check, the
  * defaults) and for {@link LoadRecord}'s graph keys. Nothing is declared here. Stores declare their own
  * keys in {@link io.linkbench.store.StoreProvider#settings()}.
@@ -18,6 +18,6 @@ public final class CoreSettings {
 
     /** Every core key: the run's, then the load record's, then the workload's. */
     public static List<Setting> all() {
-        return Stream.of(RunConfig.SETTINGS, LoadRecord.SETTINGS, WorkloadConfig.SETTINGS).flatMap(List::stream).toList();
+        return Stream.of(RunConfig.SETTINGS, LoadRecord.SETTINGS, SampledVerify.SETTINGS, WorkloadConfig.SETTINGS).flatMap(List::stream).toList();
     }
 }

@@ -22,8 +22,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The load phase: one thread loads the nodes of this host's slice of [startid1, maxid1) and
- * {@code loaders} threads load links and counts ({@link LoadWorkers}). Progress is printed every
+ * The load phase: {@code loaders} threads load the nodes, links and counts of this host's slice of
+ * [startid1, maxid1), each taking chunks of ids from a shared cursor ({@link LoadWorkers}). Progress is printed every
  * {@code progressfreq} seconds, also while the server stalls (it then says so); when every loader has
  * waited inside a store call for longer than {@code load_stall_limit}, the load ends failed: the server
  * stalled. After a stop request the loaders still inside a store call are left behind once the server does
@@ -65,7 +65,7 @@ public final class LoadPhase {
      */
     public PhaseResult execute(GraphStore store, LoadState starting) throws StoreException, InterruptedException {
         Fleet fleet = run.fleet();
-        ConnectionCheck.refuseBeyondLimit(store, run.loaders() + 1, "loaders", run.loaders()); // + the node loader
+        ConnectionCheck.refuseBeyondLimit(store, run.loaders(), "loaders", run.loaders());
         if (fleet.index() == 0) {
             store.prepareForLoad(run.schema());
             LoadRecord.save(store, starting);
@@ -81,10 +81,12 @@ public final class LoadPhase {
         long expectedLinks = Math.round(generator.shape().expectedLinks() * ((double) nodes / generator.shape().nodeCount()));
         LoadWorkers loaders = new LoadWorkers(ctx, generator, recorder, sliceStart, sliceStart + nodes, expectedLinks);
         String shared = loaders.sharedId1s();
-        out.printf(Locale.ROOT, "load phase: %,d nodes (ids %d..%d%s), about %,d links, 1 node loader + %d link loaders,"
+        out.printf(Locale.ROOT, "load phase: %,d nodes (ids %d..%d%s), about %,d links, %d loader%s,"
                         + " batches of %d rows%s%n", nodes, sliceStart, sliceStart + nodes - 1,
-                fleet.shared() ? ": " + fleet.describe() : "", expectedLinks, run.loaders(), run.bulkInsertCount(),
-                shared.isEmpty() ? "" : "; " + shared + " loaded by every link loader first");
+                fleet.shared() ? ": " + fleet.describe() : "", expectedLinks, run.loaders(), run.loaders() == 1 ? "" : "s", run.bulkInsertCount(),
+                shared.isEmpty() ? "" : "; " + shared + " loaded by every loader first");
+        Progress.PostLoad post = postLoad(store);
+        out.println(post.describe());
         List<IntervalPoint> points = new ArrayList<>();
         PhaseRunner runner = new PhaseRunner(ctx, Phase.LOAD, 0, store);
         runner.phaseStarted();
@@ -92,10 +94,10 @@ public final class LoadPhase {
         long wallStart = System.currentTimeMillis();
         long start = System.nanoTime();
         try (runner) {
-            runner.openSessions(run.loaders() + 1);
+            runner.openSessions(run.loaders());
             runner.createWorkers(LoadWorkers::name, (i, session) -> loaders.worker(i, session, runner.calls().slot(i)));
             runner.startWorkers();
-            Progress progress = new Progress(out, ctx.liveProgress(), nodes, expectedLinks, start);
+            Progress progress = new Progress(out, ctx.liveProgress(), nodes, expectedLinks, start, post);
             watch(runner, recorder, progress, start, points, new StopWait(ctx, store), loaders);
             interval(runner, recorder, start, points);
             progress.finish();
@@ -142,6 +144,16 @@ public final class LoadPhase {
                 cost, points, new PhaseResult.GraphFacts(loaders.graph(expectedLinks), null, 0));
     }
 
+    /** The store's post-load steps this client will run, and the store's estimate of their time, for the ETA. */
+    private Progress.PostLoad postLoad(GraphStore store) {
+        if (!(store instanceof LoadHooks hooks) || run.fleet().index() != 0) {
+            return Progress.PostLoad.NONE;
+        }
+        List<LoadHooks.Step> steps = hooks.finishLoadSteps();
+        return steps.isEmpty() ? Progress.PostLoad.NONE : new Progress.PostLoad(
+                String.join(", ", steps.stream().map(LoadHooks.Step::name).toList()), hooks.finishLoadEstimate());
+    }
+
     /** The result of a load stopped while it waited for {@code start_at}: nothing loaded. */
     private PhaseResult stoppedBeforeStart() {
         long now = System.currentTimeMillis();
@@ -158,14 +170,13 @@ public final class LoadPhase {
      */
     private void watch(PhaseRunner runner, PhaseRecorder recorder, Progress progress, long start,
                        List<IntervalPoint> points, StopWait stop, LoadWorkers loaders) throws InterruptedException {
-        List<Thread> linkLoaders = runner.workers().subList(1, runner.workers().size());
         long progressNanos = (long) (run.progressSeconds() * 1e9);
         long nextReport = start + progressNanos;
         while (runner.anyAlive()) {
             long now = System.nanoTime();
             if (now >= nextReport) {
                 IntervalSample s = interval(runner, recorder, start, points);
-                progress.report(s, Progress.Loaders.of(loaders.rowsByWorker(), linkLoaders),
+                progress.report(s, Progress.Loaders.of(loaders.rowsByWorker(), runner.workers()),
                         runner.intervalNotes(s, "loaders"));
                 nextReport += progressNanos * Math.max(1, (now - nextReport) / progressNanos + 1);
             }

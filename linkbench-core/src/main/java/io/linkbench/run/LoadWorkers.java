@@ -19,12 +19,15 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The load phase's workers over one host's slice of the ids: worker 0 loads the nodes, workers 1..N
- * the links and counts, first the parts of the id1s too large for one loader ({@link SharedId1s}),
- * then chunks of {@code load_chunk_size} id1s from a shared cursor (so a slow chunk never leaves the
- * others idle), in bulk batches of {@code bulk_insert_count} rows. Each batch is timed and marked as a
- * store call ({@link StoreCalls}); retryable failures are retried; any other failure stops the load
- * ({@link RunControl#fail}), unless the load was stopped already (a failure then is the stop's doing).
+ * The load phase's workers over one host's slice of the ids: {@code loaders} threads, each loading
+ * nodes, links and counts. Each first takes parts of the id1s too large for one loader
+ * ({@link SharedId1s}), then chunks of {@code load_chunk_size} ids from a shared cursor (so a slow
+ * chunk never leaves the others idle): the nodes of the chunk, then the links and counts of its id1s,
+ * in bulk batches of {@code bulk_insert_count} rows. A loader's chunks come in rising order, so the
+ * ids of its node batches rise, as {@code StoreSession.loadNodes} expects; a node batch may span
+ * chunks. Each batch is timed and marked as a store call ({@link StoreCalls}); retryable failures are
+ * retried; any other failure stops the load ({@link RunControl#fail}), unless the load was stopped
+ * already (a failure then is the stop's doing).
  */
 final class LoadWorkers {
     private final RunConfig run;
@@ -40,7 +43,7 @@ final class LoadWorkers {
     private final LongAdder logicalBytes = new LongAdder();
     private final List<GraphTally> tallies = new ArrayList<>();
     private final SharedId1s shared;
-    /** Rows written by each worker (index 0 the node loader). */
+    /** Rows written by each loader. */
     private final AtomicLongArray rowsByWorker;
 
     /** Loads ids [start, end), which hold about {@code expectedLinks} links. */
@@ -54,7 +57,7 @@ final class LoadWorkers {
         this.end = end;
         this.chunks = (end - start + run.loadChunkSize() - 1) / run.loadChunkSize();
         this.shared = SharedId1s.of(generator.shape(), start, end, run.loaders(), expectedLinks);
-        this.rowsByWorker = new AtomicLongArray(run.loaders() + 1);
+        this.rowsByWorker = new AtomicLongArray(run.loaders());
     }
 
     /** "1 id1 of 961,964 links in 8 parts" when some id1s are loaded by every link loader, else empty. */
@@ -62,7 +65,7 @@ final class LoadWorkers {
         return shared.describe();
     }
 
-    /** Rows written so far by each worker (index 0 the node loader, then the link loaders). */
+    /** Rows written so far by each loader. */
     long[] rowsByWorker() {
         long[] rows = new long[rowsByWorker.length()];
         for (int i = 0; i < rows.length; i++) {
@@ -73,21 +76,15 @@ final class LoadWorkers {
 
     /** The thread name of worker {@code index}. */
     static String name(int index) {
-        return index == 0 ? "node-loader" : "link-loader-" + index;
+        return "loader-" + (index + 1);
     }
 
-    /**
-     * Worker {@code index}'s work on {@code session}: the nodes for 0, links and counts for the others, each
-     * batch marked on {@code marks}.
-     */
+    /** Loader {@code index}'s work on {@code session} (0-based), each batch marked on {@code marks}. */
     Runnable worker(int index, StoreSession session, StoreCalls.Marks marks) {
         WorkerRecorder w = recorder.newWorker();
-        if (index == 0) {
-            return guarded(name(index), () -> loadNodes(session, new Sink(0, w, marks)));
-        }
         GraphTally tally = new GraphTally();
         tallies.add(tally);
-        return guarded(name(index), () -> loadLinks(index, session, new Sink(index, w, marks), tally));
+        return guarded(name(index), () -> load(index, session, new Sink(index, w, marks), tally));
     }
 
     /** The batch failure that stopped the load, or null. */
@@ -138,22 +135,8 @@ final class LoadWorkers {
         };
     }
 
-    private void loadNodes(StoreSession session, Sink w) throws StoreException {
-        int batch = run.bulkInsertCount();
-        Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
-                Seeds.derive(run.seed(), Seeds.Stream.NODES, -1));
-        List<Node> nodes = new ArrayList<>(batch);
-        for (long first = start; first < end && !control.interrupted(); first += batch) {
-            long last = Math.min(end, first + batch);
-            for (long id = first; id < last; id++) {
-                nodes.add(generator.node(id));
-            }
-            write(LoadStep.LOAD_NODES, nodes, w, retrier, session::loadNodes);
-        }
-    }
-
     /**
-     * What one link loader generated: id1s per bucket of links, rows, the most links of one id1. An
+     * What one loader generated: id1s per bucket of links, rows, the most links of one id1. An
      * id1 is added once its links are all generated (or the interrupt cut it short: then with those it got).
      */
     private static final class GraphTally {
@@ -174,12 +157,14 @@ final class LoadWorkers {
      * Streams each id1's links into batches of {@code bulk_insert_count} rows (a batch may hold the end
      * of one id1 and the start of the next), so a loader holds one batch whatever the degree; the
      * interrupt is checked before every batch. The parts of the shared id1s come first; a loader's
-     * last batches of them are written before its chunks, so every batch stays sorted by id1.
+     * last batches of them are written before its chunks, so every batch stays sorted by id1. A chunk's
+     * nodes are generated before its links; a node batch is written when full and at the end.
      */
-    private void loadLinks(int loader, StoreSession session, Sink w, GraphTally tally) throws StoreException {
+    private void load(int loader, StoreSession session, Sink w, GraphTally tally) throws StoreException {
         int batch = run.bulkInsertCount();
         Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
                 Seeds.derive(run.seed(), Seeds.Stream.LINKS, -1 - loader));
+        List<Node> nodes = new ArrayList<>(batch);
         List<Link> links = new ArrayList<>(batch);
         List<LinkCount> counts = new ArrayList<>(batch + generator.shape().linkTypeCount());
         SharedId1s.Part part;
@@ -206,6 +191,12 @@ final class LoadWorkers {
         while ((c = cursor.getAndIncrement()) < chunks && !control.interrupted()) {
             long first = start + c * run.loadChunkSize();
             long last = Math.min(end, first + run.loadChunkSize());
+            for (long id = first; id < last && !control.interrupted(); id++) {
+                nodes.add(generator.node(id));
+                if (nodes.size() >= batch) {
+                    write(LoadStep.LOAD_NODES, nodes, w, retrier, session::loadNodes);
+                }
+            }
             for (long id1 = first; id1 < last && !control.interrupted(); id1++) {
                 if (shared.contains(id1)) {
                     continue;
@@ -219,6 +210,7 @@ final class LoadWorkers {
             }
         }
         if (!control.interrupted()) {
+            write(LoadStep.LOAD_NODES, nodes, w, retrier, session::loadNodes);
             write(LoadStep.LOAD_LINKS, links, w, retrier, session::loadLinks);
             write(LoadStep.LOAD_COUNTS, counts, w, retrier, session::loadCounts);
         }

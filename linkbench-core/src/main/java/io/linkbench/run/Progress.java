@@ -5,15 +5,18 @@ import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
- * Load progress: percent done, rows/s, the link loaders still busy with each one's rows/s, and ETA. On
- * a terminal one live line with a bar, redrawn in place; otherwise a plain line per report (for logs
- * and CI).
+ * Load progress: percent done, rows/s, the loaders still busy with each one's rows/s, and ETA. The
+ * ETA is the inserts' (from the share of nodes and links written) plus the store's post-load steps at
+ * the store's estimate ({@link PostLoad}), marked {@code +steps}; {@code inserts only} when the store
+ * has steps and no estimate. On a terminal one live line with a bar, redrawn in place; otherwise a
+ * plain line per report (for logs and CI).
  */
 final class Progress {
     private static final int BAR = 30;
-    /** Up to this many link loaders, the line gives each one's rows/s; beyond, the lowest and highest. */
+    /** Up to this many loaders, the line gives each one's rows/s; beyond, the lowest and highest. */
     private static final int EACH = 8;
 
     private final PrintStream out;
@@ -21,30 +24,53 @@ final class Progress {
     private final long nodes;
     private final long expectedLinks;
     private final long startNanos;
+    private final PostLoad post;
     private long nodesDone;
     private long linksDone;
     private long countsDone;
     private boolean drewLive;
     private long[] loaderRowsBefore;
 
-    /** The link loaders at a report: rows written so far by each, and how many are still running. */
+    /** The loaders at a report: rows written so far by each, and how many are still running. */
     record Loaders(long[] rows, int busy) {
-        /** From the rows of every worker (index 0 the node loader) and the link loaders' threads. */
-        static Loaders of(long[] rowsByWorker, List<Thread> linkLoaders) {
+        /** From the rows of every loader and the loaders' threads. */
+        static Loaders of(long[] rowsByLoader, List<Thread> loaders) {
             int busy = 0;
-            for (Thread t : linkLoaders) {
+            for (Thread t : loaders) {
                 busy += t.isAlive() ? 1 : 0;
             }
-            return new Loaders(Arrays.copyOfRange(rowsByWorker, 1, rowsByWorker.length), busy);
+            return new Loaders(rowsByLoader.clone(), busy);
         }
     }
 
-    Progress(PrintStream out, boolean live, long nodes, long expectedLinks, long startNanos) {
+    /**
+     * The store's post-load steps as the ETA counts them.
+     *
+     * @param steps their names, comma-separated; empty when the store has none
+     * @param ratio their time as a multiple of the insert window's (the store's estimate), empty when unknown
+     */
+    record PostLoad(String steps, OptionalDouble ratio) {
+        static final PostLoad NONE = new PostLoad("", OptionalDouble.empty());
+
+        /** The line the load prints before its progress: what the ETA includes. */
+        String describe() {
+            if (steps.isEmpty()) {
+                return "load ETA: the inserts (the store has no post-load steps)";
+            }
+            return ratio.isPresent()
+                    ? String.format(Locale.ROOT, "load ETA: the inserts and the store's post-load steps (%s), which the"
+                            + " store estimates at %.2fx the insert time (+steps)", steps, ratio.getAsDouble())
+                    : "load ETA: the inserts only: the store gives no estimate of its post-load steps (" + steps + ")";
+        }
+    }
+
+    Progress(PrintStream out, boolean live, long nodes, long expectedLinks, long startNanos, PostLoad post) {
         this.out = out;
         this.live = live;
         this.nodes = nodes;
         this.expectedLinks = Math.max(1, expectedLinks);
         this.startNanos = startNanos;
+        this.post = post;
     }
 
     /**
@@ -57,14 +83,21 @@ final class Progress {
         linksDone += rows[LoadStep.LOAD_LINKS.ordinal()];
         countsDone += rows[LoadStep.LOAD_COUNTS.ordinal()];
         double elapsed = (s.endNanos() - startNanos) / 1e9;
-        // the work is dominated by links; nodes run in parallel on their own thread
-        double fraction = Math.min(1.0, Math.min((double) linksDone / expectedLinks,
-                1.0) * 0.85 + Math.min((double) nodesDone / nodes, 1.0) * 0.15);
+        // the loaders write each chunk's nodes and links together; count rows follow the links
+        double fraction = Math.min(1.0, (double) (Math.min(nodesDone, nodes) + Math.min(linksDone, expectedLinks))
+                / (nodes + expectedLinks));
         double rate = s.seconds() > 0 ? s.totalRows() / s.seconds() : 0;
         double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : Double.NaN;
-        String text = String.format(Locale.ROOT, "%5.1f%%  nodes %,d  links %,d  counts %,d  %,.0f rows/s  %s  elapsed %s  ETA %s",
+        String etaNote = "";
+        if (post.ratio().isPresent()) {
+            eta += fraction > 0 ? post.ratio().getAsDouble() * elapsed / fraction : 0;
+            etaNote = " +steps";
+        } else if (!post.steps().isEmpty()) {
+            etaNote = " inserts only";
+        }
+        String text = String.format(Locale.ROOT, "%5.1f%%  nodes %,d  links %,d  counts %,d  %,.0f rows/s  %s  elapsed %s  ETA %s%s",
                 fraction * 100, nodesDone, linksDone, countsDone, rate, loaderText(loaders, s.seconds()), clock(elapsed),
-                clock(eta)) + notes;
+                clock(eta), etaNote) + notes;
         if (live) {
             int filled = (int) Math.round(fraction * BAR);
             out.print("\r[" + "#".repeat(filled) + " ".repeat(BAR - filled) + "] " + text + "   ");
@@ -82,7 +115,7 @@ final class Progress {
         }
     }
 
-    /** "link loaders 2/2 busy: 131,002 129,450 rows/s" (each one's rows/s over the interval). */
+    /** "loaders 2/2 busy: 131,002 129,450 rows/s" (each one's rows/s over the interval). */
     private String loaderText(Loaders loaders, double seconds) {
         long[] rows = loaders.rows();
         long[] before = loaderRowsBefore == null ? new long[rows.length] : loaderRowsBefore;
@@ -91,7 +124,7 @@ final class Progress {
         for (int i = 0; i < rows.length; i++) {
             rates[i] = seconds > 0 ? (rows[i] - before[i]) / seconds : 0;
         }
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "link loaders %d/%d busy:", loaders.busy(),
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "loaders %d/%d busy:", loaders.busy(),
                 rows.length));
         if (rates.length <= EACH) {
             for (double r : rates) {

@@ -15,9 +15,9 @@ import java.util.stream.Stream;
  * @param store            provider name
  * @param seed             root seed of every random stream
  * @param schema           what a load does with existing data
- * @param loaders          link loader threads
+ * @param loaders          loader threads
  * @param bulkInsertCount  rows per bulk batch
- * @param loadChunkSize    id1s a link loader takes at a time
+ * @param loadChunkSize    ids a loader takes at a time
  * @param progressSeconds  seconds between load progress reports
  * @param requesters       request threads
  * @param requests         total requests over all requesters, warm-up not counted ({@code requests}, times
@@ -52,9 +52,9 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
             Setting.of("store", "rocksdb", "store provider: rocksdb (embedded), memory, mysql, mongo, noop, or a plug-in's name"),
             Setting.of("seed", "20111", "seed of every random stream: the same seed gives the same graph and operations"),
             Setting.of("schema", "create", "create: refuse to load into a non-empty store; recreate: drop and recreate first"),
-            Setting.of("loaders", "2", "link loader threads (one more thread loads nodes)"),
+            Setting.of("loaders", "2", "loader threads (each loads nodes, links and counts of chunks of ids)"),
             Setting.of("bulk_insert_count", "1024", "rows per bulk-load batch"),
-            Setting.of("load_chunk_size", "1024", "node ids a link loader takes at a time"),
+            Setting.of("load_chunk_size", "1024", "node ids a loader takes at a time"),
             Setting.of("progressfreq", "5", "seconds between load progress reports"),
             Setting.of("load_writeback", "true", "after the post-load steps, wait (sync -f) until the data directory's file system has written its dirty pages, timed and charged to the load as its write-back step; false: the load's cost ends without it (pages still dirty are charged to nobody)"),
             Setting.of("requesters", "2", "request threads"),

@@ -47,9 +47,9 @@ public record RunSpec(Settings settings, RunConfig run, WorkloadConfig workload,
         return new RunSpec(settings, other, workload, shape);
     }
 
-    /** Sessions a store must allow for a load (loaders and the node loader) and a request phase. */
+    /** Sessions a store must allow for a load (one per loader) and a request phase. */
     public int sessions() {
-        return Math.max(run.loaders() + 1, run.requesters());
+        return Math.max(run.loaders(), run.requesters());
     }
 
     /** The load's rows, their times counted from {@code base} (the same base writes the same rows). */

@@ -47,7 +47,7 @@ final class SharedId1s {
     }
 
     /**
-     * The shared id1s of [start, end) for {@code loaders} link loaders expecting {@code expectedLinks}
+     * The shared id1s of [start, end) for {@code loaders} loaders expecting {@code expectedLinks}
      * links: none with one loader. Found in degree rank order, so the search stops at the first id1
      * (of any slice) below the threshold.
      */

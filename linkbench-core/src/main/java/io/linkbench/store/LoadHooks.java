@@ -2,6 +2,7 @@ package io.linkbench.store;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.OptionalDouble;
 
 /**
  * A store with work to do after a bulk load (build a secondary index, compact, flush). The load phase
@@ -66,6 +67,17 @@ public interface LoadHooks extends GraphStore {
 
     /** The steps to run after a load, in order; empty when there is nothing to do. */
     List<Step> finishLoadSteps();
+
+    /**
+     * The store's estimate of how long its post-load steps ({@link #finishLoadSteps}) will take, as a
+     * multiple of the load's insert window: 0.5 when they take half as long as the inserts did. The load's
+     * ETA adds it, and says so. A store answers from its configuration and what it knows of its steps'
+     * costs; it is asked once, before the inserts, and must answer at once (no server call). Empty (the
+     * default) when it cannot say: the ETA then says it leaves the steps out.
+     */
+    default OptionalDouble finishLoadEstimate() {
+        return OptionalDouble.empty();
+    }
 
     /** Runs every step in order. */
     default void finishLoad() throws StoreException {

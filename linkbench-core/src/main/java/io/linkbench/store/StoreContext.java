@@ -7,7 +7,7 @@ import io.linkbench.config.Settings;
  *
  * @param settings     every configuration value; a store reads only the keys it declared in
  *                     {@link StoreProvider#settings()}, through the typed accessors, once, in {@code open}
- * @param maxSessions  the most sessions that will be open at once (loaders + 1, or requesters),
+ * @param maxSessions  the most sessions that will be open at once (loaders, or requesters),
  *                     for sizing connection pools
  * @param existingOnly true to open a store that exists and leave it as it is ({@code verify}): an
  *                     embedded store whose data directory holds no database refuses to open

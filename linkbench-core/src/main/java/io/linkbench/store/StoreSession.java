@@ -255,7 +255,8 @@ public interface StoreSession extends AutoCloseable {
     /**
      * Bulk load of nodes with the ids given (so several client hosts can load disjoint id ranges).
      * The ids are not in the store yet. Later {@link #addNode} calls assign ids above all of them.
-     * Called by the node loader of the load phase on the session's thread.
+     * Called by a loader of the load phase on the session's thread; several loaders load nodes at
+     * once, each its own ids, rising from batch to batch.
      *
      * <pre>{@code
      * s.loadNodes(List.of(new Node(1, type, 1, t, data), new Node(2, type, 1, t, data)));

@@ -22,7 +22,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** The link loaders stream each id1's links in batches: memory and the interrupt do not wait for a whole id1. */
+/** The loaders stream each id1's links in batches: memory and the interrupt do not wait for a whole id1. */
 class LoadPhaseTest {
     private final PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
 

@@ -210,7 +210,7 @@ class PhaseEndTest {
         try (GraphStore store = breaking(memory(d), "loadCounts", new OutOfMemoryError("Java heap space"))) {
             PhaseResult p = load(d, store, control);
             assertEquals(PhaseEnd.Status.FAILED, p.end().status());
-            assertTrue(p.end().reason().matches("load failed: link-loader-\\d stopped: java.lang.OutOfMemoryError: Java heap space"),
+            assertTrue(p.end().reason().matches("load failed: loader-\\d stopped: java.lang.OutOfMemoryError: Java heap space"),
                     p.end().reason());
         }
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.graph.Link;
 import io.linkbench.graph.LinkCount;
+import io.linkbench.graph.Node;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.store.CountVerifier;
@@ -25,6 +26,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -33,8 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A giant id1 (the original's degree rule puts the file's largest degree on the first id) is loaded by
- * every link loader in parts, and the graph is the same as one loader alone writes: nodes, links with
- * their payloads and times, and count rows (count and time) exactly.
+ * every loader in parts, and the graph is the same as one loader alone writes: nodes, links with
+ * their payloads and times, and count rows (count and time) exactly. Nodes are loaded by every loader,
+ * each one's node ids rising.
  */
 class SharedLoadTest {
     /** A degree CDF whose largest degree, 20,000, is the first id's: 5 blocks of links. */
@@ -48,6 +51,9 @@ class SharedLoadTest {
         final List<LinkCount> counts = new CopyOnWriteArrayList<>();
         final Set<String> giantWriters = ConcurrentHashMap.newKeySet();
         final List<String> unsorted = new CopyOnWriteArrayList<>();
+        final Set<String> nodeWriters = ConcurrentHashMap.newKeySet();
+        /** The last node id each thread wrote, to check that each one's node ids rise. */
+        final Map<String, Long> lastNode = new ConcurrentHashMap<>();
     }
 
     @Test
@@ -66,13 +72,17 @@ class SharedLoadTest {
             Writes wb = new Writes();
             String consoleA = load(alone, a, wa);
             String consoleB = load(shared, b, wb);
-            assertTrue(!consoleA.contains("loaded by every link loader"), consoleA);
-            assertTrue(consoleB.contains("1 id1 of 20,000 links in 5 parts loaded by every link loader first"), consoleB);
+            assertTrue(!consoleA.contains("loaded by every loader"), consoleA);
+            assertTrue(consoleA.contains(" 1 loader, "), consoleA);
+            assertTrue(consoleB.contains(" 3 loaders, "), consoleB);
+            assertTrue(consoleB.contains("1 id1 of 20,000 links in 5 parts loaded by every loader first"), consoleB);
             assertTrue(wb.giantWriters.size() >= 2, "the giant id1's links came from several loaders: " + wb.giantWriters);
-            assertEquals(List.of(), wb.unsorted, "every link batch sorted by (id1, type, id2)");
+            assertEquals(List.of(), wb.unsorted, "every link batch sorted by (id1, type, id2), every loader's node ids rising");
+            assertEquals(List.of(), wa.unsorted);
+            assertTrue(wb.nodeWriters.size() >= 2, "the nodes came from several loaders: " + wb.nodeWriters);
             for (String line : consoleB.split("\n")) {
-                assertTrue(!line.startsWith("load: ") || line.matches(".*link loaders [0-3]/3 busy:( [0-9,]+){3} rows/s.*"),
-                        "a progress line gives each link loader's rows/s: " + line);
+                assertTrue(!line.startsWith("load: ") || line.matches(".*loaders [0-3]/3 busy:( [0-9,]+){3} rows/s.*"),
+                        "a progress line gives each loader's rows/s: " + line);
             }
 
             Comparator<LinkCount> byGroup = Comparator.comparingLong(LinkCount::id1).thenComparingLong(LinkCount::linkType);
@@ -163,6 +173,17 @@ class SharedLoadTest {
                         if (batch.stream().anyMatch(l -> l.id1() == giant)) {
                             writes.giantWriters.add(Thread.currentThread().getName());
                         }
+                    } else if (m.getName().equals("loadNodes")) {
+                        String thread = Thread.currentThread().getName();
+                        writes.nodeWriters.add(thread);
+                        long before = writes.lastNode.getOrDefault(thread, Long.MIN_VALUE);
+                        for (Node n : (List<Node>) args[0]) {
+                            if (n.id() <= before) {
+                                writes.unsorted.add(thread + " wrote node " + n.id() + " after " + before);
+                            }
+                            before = n.id();
+                        }
+                        writes.lastNode.put(thread, before);
                     } else if (m.getName().equals("loadCounts")) {
                         writes.counts.addAll((List<LinkCount>) args[0]);
                     }

@@ -16,11 +16,12 @@ import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 
 /**
- * TCK: the load phase as the driver runs it: one node loader and several link loaders over disjoint
- * id1 ranges, each with its own session and thread, writing in batches; then every read agrees.
+ * TCK: the load phase as the driver runs it: several loaders over disjoint id ranges, each with its
+ * own session and thread, writing nodes (each loader's ids rising, the loaders' ranges interleaved),
+ * links and counts in batches, all at once; then every read agrees.
  */
 public abstract class BulkLoadContract extends TckSupport {
-    /** Link loader threads (each with its own session). */
+    /** Loader threads (each with its own session): nodes of their own ranges, and links. */
     static final int LOADERS = 3;
     private static final int NODES = 2_000;
     private static final int NODE_BATCH = 250;
@@ -56,17 +57,20 @@ public abstract class BulkLoadContract extends TckSupport {
         return links.stream().filter(Link::isVisible).count();
     }
 
-    private Callable<Void> nodeLoader(GraphStore store) {
+    /**
+     * Loader {@code k} of {@link #LOADERS}'s nodes: ranges of {@link #NODE_BATCH} ids, every
+     * {@code LOADERS}th one from its {@code k}th, rising, as the driver's chunks are handed out.
+     */
+    private Callable<Void> nodeLoader(GraphStore store, int k) {
         int worker = nextWorkerId(store);
         return () -> {
             try (StoreSession s = store.session(worker)) {
-                List<Node> batch = new ArrayList<>();
-                for (long id = 1; id <= NODES; id++) {
-                    batch.add(loadedNode(id));
-                    if (batch.size() == NODE_BATCH || id == NODES) {
-                        s.loadNodes(batch);
-                        batch = new ArrayList<>();
+                for (long first = 1 + (long) k * NODE_BATCH; first <= NODES; first += (long) LOADERS * NODE_BATCH) {
+                    List<Node> batch = new ArrayList<>();
+                    for (long id = first; id < first + NODE_BATCH && id <= NODES; id++) {
+                        batch.add(loadedNode(id));
                     }
+                    s.loadNodes(batch);
                 }
             }
             return null;
@@ -103,11 +107,13 @@ public abstract class BulkLoadContract extends TckSupport {
         };
     }
 
-    /** Loads everything with LOADERS + 1 concurrent sessions, then runs finishLoad. */
+    /** Loads everything with 2 x LOADERS concurrent sessions (nodes and links at once), then runs finishLoad. */
     private GraphStore loadedStore() throws Exception {
         GraphStore store = storeForLoad();
         List<Callable<Void>> loaders = new ArrayList<>();
-        loaders.add(nodeLoader(store));
+        for (int k = 0; k < LOADERS; k++) {
+            loaders.add(nodeLoader(store, k));
+        }
         for (int k = 0; k < LOADERS; k++) {
             loaders.add(linkLoader(store, 1 + (long) k * ID1S_PER_LOADER));
         }

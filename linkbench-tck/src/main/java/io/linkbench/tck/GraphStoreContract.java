@@ -90,10 +90,10 @@ public abstract class GraphStoreContract {
 
     /**
      * The most sessions the TCK opens on one store at once ({@link #concurrentWriters()} + 2, at least
-     * 5): pass it as {@code StoreContext.maxSessions} in {@link #openFreshStore()}.
+     * 7): pass it as {@code StoreContext.maxSessions} in {@link #openFreshStore()}.
      */
     public int maxSessions() {
-        return Math.max(BulkLoadContract.LOADERS + 2, concurrentWriters() + 2);
+        return Math.max(2 * BulkLoadContract.LOADERS + 1, concurrentWriters() + 2);
     }
 
     /** ADD/GET/UPDATE/DELETE_NODE and node ids. */

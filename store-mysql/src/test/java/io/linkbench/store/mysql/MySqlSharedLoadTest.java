@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A giant id1 loaded by three link loaders in parts leaves in MariaDB (InnoDB) the graph one loader
+ * A giant id1 loaded by three loaders in parts leaves in MariaDB (InnoDB) the graph one loader
  * writes alone: every node, link and count row, column for column.
  */
 @Tag("mysql")
@@ -43,7 +43,7 @@ class MySqlSharedLoadTest {
             System.setOut(stdout);
         }
         String text = console.toString(StandardCharsets.UTF_8);
-        assertTrue(text.contains("1 id1 of 20,000 links in 5 parts loaded by every link loader first"), text);
+        assertTrue(text.contains("1 id1 of 20,000 links in 5 parts loaded by every loader first"), text);
         assertEquals(MySqlTestServer.digest("lbtest_shared_one"), MySqlTestServer.digest("lbtest_shared_three"),
                 "the same nodes, links and count rows");
         assertEquals(0, CliRunner.run("innodb.properties", "lbtest_shared_three", "verify"));

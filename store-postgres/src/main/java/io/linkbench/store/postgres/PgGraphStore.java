@@ -186,7 +186,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         return admin("read the load state", c -> schema.loadState.load(c.jdbc()));
     }
 
-    /** Session i connects to server i mod n of {@code hosts} first (the node loader, session 0, to the first). */
+    /** Session i connects to server i mod n of {@code hosts} first (loader or requester 0 to the first). */
     @Override
     public StoreSession session(int workerId) {
         return new PgSession(connector, sql, workerId, citus == null ? null : config);

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.rocksdb.ColumnFamilyHandle;
@@ -41,6 +42,14 @@ final class RocksDbStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     private static final int LOCK_STRIPES = 4096;
     private static final long CLOSE_DRAIN_MILLIS = 10_000;
     private static final String STEP_FLUSH = "flush memtables";
+    /**
+     * The flush step's time and the compact step's, each as a multiple of the insert window's: measured
+     * with 2 loaders at 10^6 and 10^7 ids (flush 0.05-0.07x; compaction, which rewrites every loaded
+     * byte once into the bottommost level, 0.6-0.9x: two subcompactions beside nothing else, or on a
+     * busy machine). Documented in performance.md, "The seeds' sizes".
+     */
+    private static final double FLUSH_RATIO = 0.07;
+    private static final double COMPACT_RATIO = 0.8;
     private static final String STEP_COMPACT = "compact";
 
     private final RocksDbConfig config;
@@ -245,6 +254,12 @@ final class RocksDbStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         Step flush = new Step(STEP_FLUSH, this::flushAfterLoad);
         return config.compactAfterLoad() ? List.of(flush, new Step(STEP_COMPACT, this::compactAfterLoad,
                 this::cancelCompaction)) : List.of(flush);
+    }
+
+    /** The steps' time relative to the inserts, as measured here: flush, and compaction when deferred. */
+    @Override
+    public OptionalDouble finishLoadEstimate() {
+        return OptionalDouble.of(config.compactAfterLoad() ? FLUSH_RATIO + COMPACT_RATIO : FLUSH_RATIO);
     }
 
     /** Flushes the memtables; those this flush starts serve the requests, so with blooms on. */

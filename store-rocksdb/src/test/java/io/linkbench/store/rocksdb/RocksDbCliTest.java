@@ -61,6 +61,24 @@ class RocksDbCliTest {
     }
 
     @Test
+    void verifyChecksARandomSampleOfId1sAndSaysWhich() throws Exception {
+        Path db = tmp.resolve("db");
+        String[] load = {"-D", "store=rocksdb", "-D", "data_dir=" + db, "-D", "maxid1=501", "-l", "--results",
+            tmp.resolve("results").toString()};
+        assertEquals(0, FaultSupport.runCapturingErr(load).exitCode());
+        String[] verify = {"verify", "-D", "store=rocksdb", "-D", "data_dir=" + db, "-D", "maxid1=501",
+            "-D", "verify_sample=40", "-D", "verify_seed=7"};
+        String printed = stdout(verify);
+        assertTrue(printed.startsWith("verify: a random sample of "), printed);
+        assertTrue(printed.contains(" id1s of [1, 501) with their 2 link types (verify_seed = 7; the same seed checks"
+                + " the same id1s), the first "), printed);
+        assertTrue(printed.matches("(?s).*\nverify: completed: (\\d+) of \\1 sampled id1s, [0-9,]+ \\(id1, link_type\\)"
+                + " groups checked in [0-9.]+ s, 0 mismatches\n"), printed);
+        assertEquals(printed.lines().findFirst(), stdout(verify).lines().findFirst(), "the same seed draws the same id1s");
+        assertEquals(0, FaultSupport.runCapturingErr(verify).exitCode());
+    }
+
+    @Test
     void verifyAfterALoadThatDidNotCompleteSaysSoFirst() throws Exception {
         Path db = tmp.resolve("db");
         String[] load = {"-D", "store=rocksdb", "-D", "data_dir=" + db, "-D", "maxid1=501", "-l", "--results",

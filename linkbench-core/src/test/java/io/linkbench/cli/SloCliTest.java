@@ -28,10 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --slo} end to end against the memory store paced to {@value #CAPACITY} calls/s: it reports that capacity.
- * The SLO is loose: on a shared machine a stall of 100 ms is no sign of the store's capacity.
+ * The SLO is loose: on a shared machine a stall of 100 ms is no sign of the store's capacity. The capacity is low
+ * the requesters few and the steps 3 s long for the reasons CapacitySearchTest gives (a busy host drives 1,000 calls/s no more).
  */
 class SloCliTest {
-    private static final double CAPACITY = 1000;
+    private static final double CAPACITY = 400;
 
     @TempDir
     Path tmp;
@@ -67,9 +68,9 @@ class SloCliTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         Path results = tmp.resolve("results");
         int code = Main.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                StoreProviders.of(new PacedMemory()), "-D", "store=memory", "-D", "maxid1=1001", "-D", "maxtime=1.5",
-                "-D", "warmup_time=0.5", "-D", "displayfreq=0.5", "-D", "arrival=uniform", "-D", "requesters=8",
-                "-D", "requestrate=500", "-l", "-r", "--slo", "p99 < 1s", "--results", results.toString());
+                StoreProviders.of(new PacedMemory()), "-D", "store=memory", "-D", "maxid1=1001", "-D", "maxtime=3",
+                "-D", "warmup_time=1.5", "-D", "displayfreq=0.5", "-D", "arrival=uniform", "-D", "requesters=2",
+                "-D", "requestrate=200", "-l", "-r", "--slo", "p99 < 1s", "--results", results.toString());
         String console = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
 
@@ -83,7 +84,7 @@ class SloCliTest {
             RunResult r = new ResultFiles().read(dir);
             List<PhaseResult> steps = r.phases().stream().filter(p -> p.target() != null).toList();
             assertEquals(r.phases().size() - 1, steps.size(), "every step is kept, after the load");
-            assertEquals(500, steps.get(0).target().value(), "the search starts at requestrate");
+            assertEquals(200, steps.get(0).target().value(), "the search starts at requestrate");
             PhaseResult proof = steps.get(Integer.parseInt(m.group(2)) - 1);
             assertEquals(capacity, proof.target().value(), 1, "the step that proved it ran at the capacity");
             assertTrue(Files.readString(dir.resolve(ResultFiles.SUMMARY_TXT)).contains(m.group()), "in summary.txt too");

@@ -54,12 +54,12 @@ class IntervalFiguresTest {
             assertTrue(mid.rates().get(IntervalPoint.BUSY_MEAN) > 3.0, "a paced store keeps all 4 busy: " + all);
         }
         RunSpec fast = RunSpec.withDefaults("store", "memory", "maxid1", "2001", "requesters", "4", "maxtime", "1",
-                "requestrate", "200", "displayfreq", "0.5", "requests", "1000000000");
+                "requestrate", "50", "displayfreq", "0.5", "requests", "1000000000");
         try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(fast.settings(), fast.sessions()))) {
             TestPhases.load(fast, store, io.linkbench.measure.PhaseObserver.NONE);
             PhaseResult req = TestPhases.requests(fast, store, io.linkbench.measure.PhaseObserver.NONE);
             IntervalPoint first = req.intervals().get(0);
-            assertTrue(first.rates().get(IntervalPoint.BUSY_MEAN) < 1.0, "a fast store at 200/s is mostly idle: " + first.rates());
+            assertTrue(first.rates().get(IntervalPoint.BUSY_MEAN) < 1.0, "a fast store at 50/s is mostly idle (a call may take 20 ms on a busy host): " + first.rates());
         }
     }
 

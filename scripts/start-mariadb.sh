@@ -55,6 +55,13 @@ if ! as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1; then
         done
     fi
     if ! as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1; then
+        # a mariadbd still in the data directory but not the one server_pid knows (killed, its pid file
+        # gone) would hold the data files' locks: end it first
+        datadir="$(my_print_defaults --mysqld 2>/dev/null | sed -n 's/^--datadir=//p' | tail -n 1)"
+        if [ -z "$(server_pid || true)" ]; then
+            as_root bash -c ". '$(dirname "${BASH_SOURCE[0]}")/lib/procs.sh'; LB_NAME=start-mariadb lb_clear_leftovers '${datadir:-/var/lib/mysql}' mariadbd" \
+                || fail "processes left by a killed server in ${datadir:-/var/lib/mysql} would not die"
+        fi
         # shellcheck disable=SC2086 # LINKBENCH_MARIADB_ARGS is a list of options
         as_root nohup mariadbd --user=mysql ${LINKBENCH_MARIADB_ARGS:-} >>"$log" 2>&1 </dev/null &
         for _ in $(seq 120); do

@@ -9,6 +9,8 @@ import io.linkbench.store.LocalHost;
 import io.linkbench.tck.harness.Await;
 import io.linkbench.tck.harness.FaultSupport;
 import io.linkbench.tck.harness.FaultSupport.CapturedRun;
+import io.linkbench.tck.harness.ServerScripts;
+import io.linkbench.tck.harness.Signals;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -125,10 +127,10 @@ class PgFaultTest {
             assertTrue(seconds < maxtime + 30, "a " + maxtime + " s phase took " + seconds + " s");
         } finally {
             pool.shutdownNow();
+            restoreServer();
         }
         String json = resultJson(results.resolve("r"));
-        long retries = java.util.regex.Pattern.compile("\"retries\"\\s*:\\s*(\\d+)").matcher(json).results()
-                .mapToLong(m -> Long.parseLong(m.group(1))).sum();
+        long retries = sum(json, "retries");
         assertTrue(retries > 0 || json.contains("\"CONNECTION\""),
                 "operations hit by the restart are counted: retried, or CONNECTION errors when retries ran out");
         try (Connection c = PgTestServer.jdbc(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
@@ -137,6 +139,80 @@ class PgFaultTest {
             assertTrue(rs.getLong(1) > 100, "transactions since the restart: " + rs.getLong(1));
         }
         assertEquals(0, Main.run(cli(schema, "verify").toArray(String[]::new)));
+    }
+
+    /**
+     * A crash of the server of scripts/start-postgres.sh in the middle of a request phase, with one of its
+     * backends stopped (SIGSTOP) at the moment of the kill: {@code start-postgres.sh kill} kills that one too (a
+     * list of pids taken before the kill would miss a backend forked meanwhile, which then keeps the shared
+     * memory and fails every start), {@code start-postgres.sh} starts the server again within 60 s (crash
+     * recovery), the phase ends on time (completed, or failed saying so when more than 1% of the calls failed),
+     * and verify finds 0 mismatches.
+     */
+    @Test
+    void serverKilledWithABackendStoppedDuringRequestsStartsAgainAndVerifies(@TempDir Path results) throws Exception {
+        PgTestServer.assumeAvailable();
+        PgServerProcess server = PgServerProcess.find();
+        Assumptions.assumeTrue(server != null, "kill test skipped: the server was not started by scripts/start-postgres.sh on this host");
+        String schema = "lbtest_kill";
+        assertEquals(0, Main.run(cli(schema, "-D", "maxid1=2001", "-D", "schema=recreate", "-l",
+                "--results", results.resolve("load").toString()).toArray(String[]::new)));
+        int maxtime = 12;
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        int exitCode;
+        try {
+            long t0 = System.nanoTime();
+            Future<Integer> run = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=2001", "-D",
+                    "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-r",
+                    "--results", results.resolve("r").toString()).toArray(String[]::new)));
+            awaitRequesters(schema);
+            long backend;
+            try (Connection c = PgTestServer.jdbc()) {
+                backend = queryLong(c, "SELECT MAX(pid) FROM pg_stat_activity WHERE application_name = 'linkbench'"
+                        + " AND pid <> pg_backend_pid()");
+            }
+            Signals.send("STOP", backend);
+            server.kill();
+            assertFalse(Files.exists(Path.of("/proc", Long.toString(backend))), "the stopped backend " + backend + " died");
+            long started = System.nanoTime();
+            ServerScripts.run("start-postgres.sh", "start");
+            double startSeconds = (System.nanoTime() - started) / 1e9;
+            assertTrue(startSeconds < 60, "start-postgres.sh took " + startSeconds + " s after the kill");
+            exitCode = run.get(maxtime + 120, TimeUnit.SECONDS);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertTrue(seconds < maxtime + 60, "a " + maxtime + " s phase took " + seconds + " s");
+        } finally {
+            pool.shutdownNow();
+            restoreServer();
+        }
+        String json = resultJson(results.resolve("r"));
+        String status = status(json, "request");
+        assertTrue(List.of("completed", "failed").contains(status), "status " + status + ": " + json);
+        assertEquals(status.equals("completed") ? 0 : 1, exitCode, "exit code of -r across the crash, status " + status);
+        assertTrue(sum(json, "retries") > 0 || json.contains("\"CONNECTION\""),
+                "the calls the crash cut are counted: retried, or CONNECTION errors: " + json);
+        assertEquals(0, Main.run(cli(schema, "verify").toArray(String[]::new)));
+    }
+
+    /** Leaves the server of scripts/start-postgres.sh running and continued, whatever a test did to it. */
+    private static void restoreServer() throws Exception {
+        if (Files.isRegularFile(PgServerProcess.DATA.resolve("PG_VERSION"))) {
+            ServerScripts.run("start-postgres.sh", "resume");
+            ServerScripts.run("start-postgres.sh", "start");
+        }
+    }
+
+    /** The status of the phase named {@code phase} ("load", "request") in result.json. */
+    static String status(String json, String phase) {
+        var m = java.util.regex.Pattern.compile("\"phase\"\\s*:\\s*\"" + phase + "\".*?\"status\"\\s*:\\s*\"(\\w+)\"",
+                java.util.regex.Pattern.DOTALL).matcher(json);
+        return m.find() ? m.group(1) : "(no " + phase + " phase)";
+    }
+
+    /** The sum of every {@code "key": N} in result.json. */
+    static long sum(String json, String key) {
+        return java.util.regex.Pattern.compile("\"" + key + "\"\\s*:\\s*(\\d+)").matcher(json).results()
+                .mapToLong(m -> Long.parseLong(m.group(1))).sum();
     }
 
     /**
@@ -196,7 +272,7 @@ class PgFaultTest {
         throw new IllegalStateException("config/postgres.properties not found above " + Path.of("").toAbsolutePath());
     }
 
-    private static String resultJson(Path results) throws IOException {
+    static String resultJson(Path results) throws IOException {
         try (Stream<Path> files = Files.walk(results)) {
             List<Path> found = files.filter(p -> p.getFileName().toString().equals("result.json")).toList();
             assertEquals(1, found.size(), "one result.json under " + results + ": " + found);

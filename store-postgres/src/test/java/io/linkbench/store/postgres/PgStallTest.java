@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * instead of hanging and then reporting {@code completed}; Ctrl-C during the stall writes every result file at
  * once. PostgreSQL's own {@code statement_timeout} cannot end a statement of a stopped server: the client's
  * timeouts and the driver's limits must. The stalls are short ({@code stall_limit} and
- * {@code load_stall_limit} of 2 s) and always end with SIGCONT.
+ * {@code load_stall_limit} of 2 s) and always end with SIGCONT; {@code scripts/start-postgres.sh pause} and
+ * {@code resume} signal every process of the server, a backend forked during the pause included.
  */
 @Tag("postgres")
 class PgStallTest {
@@ -26,8 +27,8 @@ class PgStallTest {
     private static PgServerProcess server() throws Exception {
         PgTestServer.assumeAvailable();
         PgServerProcess server = PgServerProcess.find();
-        Assumptions.assumeTrue(server != null && server.signallable(),
-                "stall test skipped: the test server's postmaster is not on this host, or this user may not signal it");
+        Assumptions.assumeTrue(server != null,
+                "stall test skipped: the test server is not the one scripts/start-postgres.sh runs on this host");
         return server;
     }
 

@@ -78,12 +78,22 @@ public final class ServerScripts {
         }
     }
 
+    /** Runs {@code command}, its output through a file into this JVM's {@code System.out} (never the raw stream). */
     private static int exec(List<String> command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).inheritIO().start();
-        if (!p.waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(String.join(" ", command) + " did not end within " + DEADLINE.toSeconds() + " s");
+        Path out = Files.createTempFile("linkbench-script", ".txt");
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            boolean ended = p.waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            if (!ended) {
+                p.destroyForcibly();
+            }
+            System.out.print(Files.readString(out));
+            if (!ended) {
+                throw new AssertionError(String.join(" ", command) + " did not end within " + DEADLINE.toSeconds() + " s");
+            }
+            return p.exitValue();
+        } finally {
+            Files.deleteIfExists(out);
         }
-        return p.exitValue();
     }
 }

@@ -101,7 +101,6 @@ class PgFaultTest {
     @Test
     void serverRestartDuringRequestsCostsOnlyTheRunningOperations(@TempDir Path results) throws Exception {
         PgTestServer.assumeAvailable();
-        Path root = repositoryRoot();
         boolean ours = Files.isRegularFile(Path.of(System.getenv().getOrDefault("LINKBENCH_PG_DIR",
                 "/var/tmp/linkbench-postgres"), "data", "postmaster.pid"));
         Assumptions.assumeTrue(ours && LocalHost.isLocal(PgTestServer.HOST),
@@ -118,10 +117,7 @@ class PgFaultTest {
                     "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-r",
                     "--results", results.resolve("r").toString()).toArray(String[]::new)));
             awaitRequesters(schema);
-            Process restart = new ProcessBuilder("bash", root.resolve("scripts/start-postgres.sh").toString(), "restart")
-                    .inheritIO().start();
-            assertTrue(restart.waitFor(120, TimeUnit.SECONDS), "start-postgres.sh restart did not finish");
-            assertEquals(0, restart.exitValue(), "exit code of start-postgres.sh restart");
+            ServerScripts.run("start-postgres.sh", "restart");
             assertEquals(0, run.get(maxtime + 60, TimeUnit.SECONDS), "exit code of -r across a restart");
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertTrue(seconds < maxtime + 30, "a " + maxtime + " s phase took " + seconds + " s");

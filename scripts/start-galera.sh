@@ -7,6 +7,7 @@
 # LINKBENCH_MYSQL_USER / LINKBENCH_PASSWORD (default linkbench / linkbench). About 30 s from nothing.
 #   scripts/start-galera.sh          start what is missing
 #   scripts/start-galera.sh stop     stop every node (SIGTERM, then wait)
+#   scripts/start-galera.sh status   exit 0, saying so, when the 3 nodes are Synced, else 1
 #   scripts/start-galera.sh kill-node I
 #                                    a crash of node I (1-3), for the tests: SIGKILL to every process
 #                                    whose working directory is its data directory, again until none is
@@ -39,8 +40,6 @@ stop_nodes() {
     fail "node(s) $* did not stop within 120 s"
 }
 LB_NAME=start-galera
-# shellcheck source-path=SCRIPTDIR source=lib/procs.sh
-. "$(dirname "${BASH_SOURCE[0]}")/lib/procs.sh"
 if [[ "${1:-}" == stop ]]; then
     stop_nodes 1 2 3
     exit 0
@@ -52,7 +51,17 @@ if [[ "${1:-}" == kill-node ]]; then
         || fail "node $2 did not die within 30 s"
     exit 0
 fi
-[[ -z "${1:-}" || "${1:-}" == start ]] || fail "unknown action '$1' (start, stop or kill-node I)"
+synced() {
+    alive "$1" && [[ "$(sql "$1" "SHOW STATUS LIKE 'wsrep_local_state_comment'" 2>/dev/null | cut -f2)" == Synced ]]
+}
+if [[ "${1:-}" == status ]]; then
+    for i in 1 2 3; do
+        synced "$i" || { echo "Galera does not run: node $i (127.0.0.1:331$i) is not Synced"; exit 1; }
+    done
+    echo "Galera runs: nodes 127.0.0.1:3311-3313 Synced ($dir)"
+    exit 0
+fi
+[[ -z "${1:-}" || "${1:-}" == start ]] || fail "unknown action '$1' (start, stop, status or kill-node I)"
 
 [[ -f /usr/lib/galera/libgalera_smm.so ]] || bash "$(dirname "$0")/start-mariadb.sh" # installs mariadb-server (galera-4)
 [[ -f /usr/lib/galera/libgalera_smm.so ]] || fail "/usr/lib/galera/libgalera_smm.so missing: install galera-4"
@@ -87,9 +96,6 @@ wsrep_cluster_name=linkbench
 CNF
 done
 
-synced() {
-    alive "$1" && [[ "$(sql "$1" "SHOW STATUS LIKE 'wsrep_local_state_comment'" 2>/dev/null | cut -f2)" == Synced ]]
-}
 start_node() { # $1: node, $2: extra option
     local pid=""
     [[ -f "$dir/p_$1.pid" ]] && pid="$(cat "$dir/p_$1.pid")"

@@ -11,7 +11,7 @@
 # right to create databases, and the database linkbench.
 #
 # "restart" as the first argument restarts a running cluster (the store's restart test uses it);
-# "stop" stops it. Fault helpers for the store's tests: "kill" sends SIGKILL to every process of the
+# "stop" stops it; "status" exits 0, saying so, when the cluster runs and answers, else 1. Fault helpers for the store's tests: "kill" sends SIGKILL to every process of the
 # cluster (working directory its data directory, or its shared memory attached), again until none is
 # left (a crash); "pause" SIGSTOP and "resume" SIGCONT to every process of it. "start" after a kill
 # ends what the killed server left running (saying so), then starts it (crash recovery).
@@ -74,6 +74,11 @@ case "$action" in
         pg_ctl status >/dev/null 2>&1 || fail "no cluster runs in $data: run scripts/start-postgres.sh first"
         pg_ctl -m fast -w -t 60 -l "$log" restart >/dev/null 2>&1 || fail "pg_ctl restart failed (see $log)"
         exit 0 ;;
+    status)
+        if pg_ctl status >/dev/null 2>&1 && as_owner "$bin/pg_isready" -q -h 127.0.0.1 -p "$port" -t 5 >/dev/null 2>&1; then
+            echo "PostgreSQL runs in $data and answers on 127.0.0.1:$port"; exit 0
+        fi
+        echo "PostgreSQL does not run in $data (or does not answer on 127.0.0.1:$port)"; exit 1 ;;
     kill)
         [ -f "$data/PG_VERSION" ] || fail "no cluster in $data: run scripts/start-postgres.sh first"
         lb_kill_dir "$data" 30 postgres || fail "the server in $data did not die within 30 s"
@@ -84,7 +89,7 @@ case "$action" in
         lb_signal_dir "$sig" "$data" 10 postgres || fail "could not $action every process of the server in $data"
         exit 0 ;;
     start) ;;
-    *) fail "unknown action '$action' (start, restart, stop, kill, pause or resume)" ;;
+    *) fail "unknown action '$action' (start, restart, stop, status, kill, pause or resume)" ;;
 esac
 
 # 3. Cluster.

@@ -106,25 +106,8 @@ class PgFaultTest {
         Assumptions.assumeTrue(ours && LocalHost.isLocal(PgTestServer.HOST),
                 "restart test skipped: the server was not started by scripts/start-postgres.sh on this host");
         String schema = "lbtest_restart";
-        assertEquals(0, Main.run(cli(schema, "-D", "maxid1=2001", "-D", "schema=recreate", "-l",
-                "--results", results.resolve("load").toString()).toArray(String[]::new)));
-
-        int maxtime = 12;
-        ExecutorService pool = Executors.newSingleThreadExecutor();
-        try {
-            long t0 = System.nanoTime();
-            Future<Integer> run = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=2001", "-D",
-                    "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-r",
-                    "--results", results.resolve("r").toString()).toArray(String[]::new)));
-            awaitRequesters(schema);
-            ServerScripts.run("start-postgres.sh", "restart");
-            assertEquals(0, run.get(maxtime + 60, TimeUnit.SECONDS), "exit code of -r across a restart");
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            assertTrue(seconds < maxtime + 30, "a " + maxtime + " s phase took " + seconds + " s");
-        } finally {
-            pool.shutdownNow();
-            restoreServer();
-        }
+        assertEquals(0, requestsAcross(schema, results, 30, () -> ServerScripts.run("start-postgres.sh", "restart")),
+                "exit code of -r across a restart");
         String json = resultJson(results.resolve("r"));
         long retries = sum(json, "retries");
         assertTrue(retries > 0 || json.contains("\"CONNECTION\""),
@@ -151,17 +134,7 @@ class PgFaultTest {
         PgServerProcess server = PgServerProcess.find();
         Assumptions.assumeTrue(server != null, "kill test skipped: the server was not started by scripts/start-postgres.sh on this host");
         String schema = "lbtest_kill";
-        assertEquals(0, Main.run(cli(schema, "-D", "maxid1=2001", "-D", "schema=recreate", "-l",
-                "--results", results.resolve("load").toString()).toArray(String[]::new)));
-        int maxtime = 12;
-        ExecutorService pool = Executors.newSingleThreadExecutor();
-        int exitCode;
-        try {
-            long t0 = System.nanoTime();
-            Future<Integer> run = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=2001", "-D",
-                    "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-r",
-                    "--results", results.resolve("r").toString()).toArray(String[]::new)));
-            awaitRequesters(schema);
+        int exitCode = requestsAcross(schema, results, 60, () -> {
             long backend;
             try (Connection c = PgTestServer.jdbc()) {
                 backend = queryLong(c, "SELECT MAX(pid) FROM pg_stat_activity WHERE application_name = 'linkbench'"
@@ -174,13 +147,7 @@ class PgFaultTest {
             ServerScripts.run("start-postgres.sh", "start");
             double startSeconds = (System.nanoTime() - started) / 1e9;
             assertTrue(startSeconds < 60, "start-postgres.sh took " + startSeconds + " s after the kill");
-            exitCode = run.get(maxtime + 120, TimeUnit.SECONDS);
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            assertTrue(seconds < maxtime + 60, "a " + maxtime + " s phase took " + seconds + " s");
-        } finally {
-            pool.shutdownNow();
-            restoreServer();
-        }
+        });
         String json = resultJson(results.resolve("r"));
         String status = status(json, "request");
         assertTrue(List.of("completed", "failed").contains(status), "status " + status + ": " + json);
@@ -188,6 +155,38 @@ class PgFaultTest {
         assertTrue(sum(json, "retries") > 0 || json.contains("\"CONNECTION\""),
                 "the calls the crash cut are counted: retried, or CONNECTION errors: " + json);
         assertEquals(0, Main.run(cli(schema, "verify").toArray(String[]::new)));
+    }
+
+    /** What a test does to the server while the request phase runs. */
+    private interface Fault {
+        void inject() throws Exception;
+    }
+
+    /**
+     * Loads a small graph into {@code schema}, runs a request phase of 12 s (2 requesters) with {@code fault}
+     * injected once they are at work, checks that the phase ended within {@code slack} seconds past its time,
+     * restores the server whatever happened, and returns the phase's exit code (result.json under results/r).
+     */
+    private static int requestsAcross(String schema, Path results, int slack, Fault fault) throws Exception {
+        assertEquals(0, Main.run(cli(schema, "-D", "maxid1=2001", "-D", "schema=recreate", "-l",
+                "--results", results.resolve("load").toString()).toArray(String[]::new)));
+        int maxtime = 12;
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            long t0 = System.nanoTime();
+            Future<Integer> run = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=2001", "-D",
+                    "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-r",
+                    "--results", results.resolve("r").toString()).toArray(String[]::new)));
+            awaitRequesters(schema);
+            fault.inject();
+            int exitCode = run.get(maxtime + slack + 60, TimeUnit.SECONDS);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertTrue(seconds < maxtime + slack, "a " + maxtime + " s phase took " + seconds + " s");
+            return exitCode;
+        } finally {
+            pool.shutdownNow();
+            restoreServer();
+        }
     }
 
     /** Leaves the server of scripts/start-postgres.sh running and continued, whatever a test did to it. */

@@ -183,8 +183,10 @@ class CitusFaultTest {
         int exitCode;
         try {
             long t0 = System.nanoTime();
+            // retries that outlast a restart on a busy machine: 20 ms doubling, 11 times (about 40 s in all)
             Future<Integer> run = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=" + LOADED, "-D", "maxtime=" + MAXTIME,
-                    "-D", "requesters=2", "-D", "displayfreq=2", "-r", "--results", results.resolve("r").toString())
+                    "-D", "requesters=2", "-D", "displayfreq=2", "-D", "max_retries=11", "-D", "retry_backoff_ms=20", "-r",
+                    "--results", results.resolve("r").toString())
                     .toArray(String[]::new)));
             try (Connection c = CitusTestCluster.jdbc(0)) {
                 Await.until(Duration.ofSeconds(60), "20 nodes added by the requesters", () -> run.isDone()

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * instead of hanging and then reporting {@code completed}; Ctrl-C during the stall writes every result file at
  * once. PostgreSQL's own {@code statement_timeout} cannot end a statement of a stopped server: the client's
  * timeouts and the driver's limits must. The stalls are short ({@code stall_limit} and
- * {@code load_stall_limit} of 2 s) and always end with SIGCONT; {@code scripts/start-postgres.sh pause} and
+ * {@code load_stall_limit} of 5 s) and always end with SIGCONT; {@code scripts/start-postgres.sh pause} and
  * {@code resume} signal every process of the server, a backend forked during the pause included.
  */
 @Tag("postgres")

@@ -12,9 +12,9 @@
 
 # lb_dir_pids DIR [NAME]: the pids of this PID namespace's processes whose working directory is DIR
 # (and, with NAME, whose command name starts with NAME: a user's shell sitting in DIR is no server
-# process), or that have the System V segment of the PostgreSQL data directory DIR attached, one per line. Bash's own
-# tests only (-ef compares device and inode, following /proc's links), and one grep over every maps
-# file for the segment: no fork per process (a few milliseconds for a few hundred processes).
+# process), or that have the System V segment of the PostgreSQL data directory DIR attached, one per
+# line. Bash's own tests only (-ef compares device and inode, following /proc's links), and one grep
+# over every maps file for the segment: no fork per process (about 20 ms for a few hundred processes).
 lb_dir_pids() {
     local dir="$1" name="${2:-}" p key="" line comm
     [ -d "$dir" ] || return 0

@@ -10,10 +10,12 @@
 #   scripts/start-citus.sh build      only build (or check the cache)
 #   scripts/start-citus.sh kill-node I | pause-node I | resume-node I | start-node I | restart-node I
 #                                     fault helpers for the store's tests; node 0 is the coordinator,
-#                                     1..N the workers. kill-node sends SIGKILL to the node's postmaster
-#                                     and every process under it (a crash); pause-node SIGSTOP, resume-node
-#                                     SIGCONT; start-node starts a stopped or killed node (crash recovery);
-#                                     restart-node restarts a running one (fast shutdown).
+#                                     1..N the workers. kill-node sends SIGKILL to every process of the
+#                                     node (working directory its data directory, or its shared memory
+#                                     attached), again until none is left (a crash); pause-node SIGSTOP,
+#                                     resume-node SIGCONT, to every process of the node; start-node starts
+#                                     a stopped or killed node (crash recovery), ending first what a killed
+#                                     node left running; restart-node restarts a running one (fast shutdown).
 #
 # Sources: the archive citus-*.tar.gz in LINKBENCH_CITUS_SRC, else <repo>/../shared/citus (never copied
 # into the repository). When there is none, every action but stop/status prints one line and exits 3
@@ -73,6 +75,8 @@ no_sources() {
 LB_NAME=start-citus
 # shellcheck source-path=SCRIPTDIR source=lib/packages.sh
 . "$root/scripts/lib/packages.sh"
+# shellcheck source-path=SCRIPTDIR source=lib/procs.sh
+. "$root/scripts/lib/procs.sh"
 server_version() { [ -x "$pgbin/pg_config" ] && "$pgbin/pg_config" --version | awk '{print $2}'; }
 install_packages() {
     lb_pg_install "$pg_major" "postgresql-$pg_major" "postgresql-server-dev-$pg_major" libpq-dev \
@@ -146,13 +150,6 @@ node_answers() { # this cluster's node i runs (its postmaster.pid) and answers o
     [ -f "$pidfile" ] && kill -0 "$(head -1 "$pidfile")" 2>/dev/null \
         && as_pg "$pgbin/pg_isready" -q -h 127.0.0.1 -p "$(node_port "$1")" -t 5 >/dev/null 2>&1
 }
-node_pids() { # the postmaster of node i and every process under it
-    local pidfile; pidfile="$(node_dir "$1")/data/postmaster.pid"
-    [ -f "$pidfile" ] || return 0
-    local pm; pm="$(head -1 "$pidfile")"
-    kill -0 "$pm" 2>/dev/null || return 0
-    echo "$pm"; pgrep -P "$pm" || true
-}
 node_indexes() { seq 0 "$workers"; }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
@@ -181,7 +178,11 @@ CONF
 start_node() {
     local i="$1" d; d="$(node_dir "$i")"
     lb_pg_register "$d/data" "$d/postgres.log"   # a later upgrade restarts it when it runs on the replaced binaries
+    lb_await_reaped "$d/data/postmaster.pid" || true   # a killed postmaster not yet reaped looks alive
     pg_ctl_node "$i" status >/dev/null 2>&1 && { lb_pg_restart_stale || true; return 0; }
+    # backends of a killed postmaster may live on (one stuck on a lock keeps the shared memory attached,
+    # and the new postmaster would refuse to start): end them first
+    lb_clear_leftovers "$d/data" postgres || fail "processes left by the killed $(node_name "$i") in $d/data would not die"
     port_open "$(node_port "$i")" && fail "port $(node_port "$i") of the $(node_name "$i") is taken by another process: set LINKBENCH_CITUS_PORT"
     # shellcheck disable=SC2086 # LINKBENCH_CITUS_ARGS is a list of options
     pg_ctl_node "$i" -w -t 120 -l "$d/postgres.log" ${LINKBENCH_CITUS_ARGS:+-o "$LINKBENCH_CITUS_ARGS"} start >/dev/null 2>&1 \
@@ -263,21 +264,16 @@ case "$action" in
         echo "Citus does not run: no answer from ${down[*]}"; exit 1 ;;
     url) echo "jdbc:postgresql://127.0.0.1:$(node_port 0)/$database" ;;
     kill-node)
-        node_arg "${2:-}"; pids="$(node_pids "$2")"
-        [ -n "$pids" ] || exit 0
-        kill -KILL $pids 2>/dev/null || true
-        # until they are reaped, pg_ctl would still see the postmaster running
-        deadline=$((SECONDS + 30))
-        for p in $pids; do
-            while kill -0 "$p" 2>/dev/null && [ $SECONDS -lt $deadline ]; do sleep 0.1; done
-        done ;;
-    pause-node) node_arg "${2:-}"; pids="$(node_pids "$2")"; [ -z "$pids" ] || kill -STOP $pids ;;
-    resume-node) node_arg "${2:-}"; pids="$(node_pids "$2")"; [ -z "$pids" ] || kill -CONT $pids ;;
+        # every process of the node, stopped ones too, until none is left and each is reaped (pg_ctl would
+        # still see a zombie postmaster running)
+        node_arg "${2:-}"
+        lb_kill_dir "$(node_dir "$2")/data" 30 postgres || fail "the $(node_name "$2") did not die within 30 s" ;;
+    pause-node) node_arg "${2:-}"; lb_signal_dir STOP "$(node_dir "$2")/data" 10 postgres || fail "could not stop every process of the $(node_name "$2")" ;;
+    resume-node) node_arg "${2:-}"; lb_signal_dir CONT "$(node_dir "$2")/data" 10 postgres || fail "could not continue every process of the $(node_name "$2")" ;;
     start-node)
         node_arg "${2:-}"
-        # a killed postmaster leaves its children to notice; wait for them and the port to go
-        deadline=$((SECONDS + 60))
-        while port_open "$(node_port "$2")" && ! node_answers "$2" && [ $SECONDS -lt $deadline ]; do sleep 0.2; done
+        # a paused node is resumed, a killed one started (start_node ends what it left running first)
+        lb_signal_dir CONT "$(node_dir "$2")/data" 10 postgres || true
         start_node "$2" ;;
     restart-node)
         node_arg "${2:-}"

@@ -8,7 +8,11 @@
 #   scripts/start-documentdb.sh build    only build (or check the cache)
 #   scripts/start-documentdb.sh url      print the URL with the password (for tests; never log it)
 #   scripts/start-documentdb.sh restart-gateway | kill-gateway | restart-cluster | stop-cluster
-#                                        fault helpers for the store's tests
+#                                        fault helpers for the store's tests: kill-gateway and
+#                                        stop-cluster crash the gateway or the cluster (SIGKILL to every
+#                                        process of it, found by its working directory or shared memory,
+#                                        again until none is left), the restarts then start it again;
+#                                        start ends what a killed gateway or cluster left running first
 #
 # Sources: archives in LINKBENCH_DOCUMENTDB_SRC, else <repo>/../shared/documentdb (never copied into the
 # repository). They are looked for first: when neither holds them, "start" and "build" print one line and
@@ -67,6 +71,8 @@ as_pg() { runuser -u postgres -- "$@"; }
 LB_NAME=start-documentdb
 # shellcheck source-path=SCRIPTDIR source=lib/packages.sh
 . "$root/scripts/lib/packages.sh"
+# shellcheck source-path=SCRIPTDIR source=lib/procs.sh
+. "$root/scripts/lib/procs.sh"
 ensure_packages() {
     # runtime (and build) packages; lb_pg_install takes them with the server, client and libpq as one set
     local want=(libbson-1.0-0 libpcre2-8-0 "postgresql-$pg_major" "postgresql-$pg_major-postgis-3" "postgresql-$pg_major-rum")
@@ -174,7 +180,10 @@ CONF
     fi
     lb_pg_register "$data" "$pg_log"   # a later upgrade restarts it when it runs on the replaced binaries
     lb_pg_restart_stale || true
+    lb_await_reaped "$data/postmaster.pid" || true   # a killed postmaster not yet reaped looks alive
     if ! pg_ctl status >/dev/null 2>&1; then
+        # backends of a killed postmaster may live on, holding its shared memory: end them first
+        lb_clear_leftovers "$data" postgres || fail "processes left by a killed server in $data would not die"
         pg_ctl -w -t 120 -l "$pg_log" start >/dev/null 2>&1 || fail "postgres did not start within 120 s (see $pg_log)"
     fi
 }
@@ -197,6 +206,9 @@ SQL
 
 start_gateway() {
     [ -n "$(gateway_pid || true)" ] && return 0
+    # the gateway runs in $run (the cluster's processes in $run/data): what runs there now was left by a
+    # killed gateway
+    lb_clear_leftovers "$run" documentdb || fail "processes left by a killed gateway in $run would not die"
     port_open "$gw_port" && fail "port $gw_port is taken by another process: set LINKBENCH_DOCUMENTDB_PORT"
     if [ ! -f "$run/cert.pem" ]; then
         openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj /CN=localhost \
@@ -226,13 +238,19 @@ JSON
     wait_for 60 port_open "$gw_port" || fail "the gateway did not listen on 127.0.0.1:$gw_port within 60 s (see $gw_log)"
 }
 
-stop_gateway() { # signal: TERM (stop) or KILL (fault tests)
+stop_gateway() { # signal: TERM (stop) or KILL (a crash, for the fault tests)
     local pid; pid="$(gateway_pid || true)"
-    [ -n "$pid" ] || return 0
-    kill -"${1:-TERM}" "$pid" 2>/dev/null || true
-    wait_for 30 bash -c "! kill -0 $pid 2>/dev/null" || { kill -KILL "$pid" 2>/dev/null || true; }
+    if [ -n "$pid" ] && [ "${1:-TERM}" = TERM ]; then
+        kill -TERM "$pid" 2>/dev/null || true
+        wait_for 30 bash -c "! kill -0 $pid 2>/dev/null" || true
+    fi
+    # whatever runs in the gateway's directory: the gateway, and anything it left (SIGKILL until none is left)
+    lb_kill_dir "$run" 30 documentdb || fail "the gateway did not die within 30 s"
     wait_for 30 bash -c "! (exec 3<>/dev/tcp/127.0.0.1/$gw_port) 2>/dev/null" || true
     rm -f "$gw_pid"
+}
+crash_cluster() { # SIGKILL to every process of the cluster, until none is left
+    lb_kill_dir "$data" 30 postgres || fail "the PostgreSQL cluster in $data did not die within 30 s"
 }
 
 print_url() {
@@ -261,9 +279,9 @@ case "$action" in
     url) [ -s "$run/url" ] || fail "no URL yet: run start first"; cat "$run/url" ;;
     kill-gateway) stop_gateway KILL ;;
     restart-gateway) stop_gateway KILL; start_gateway ;;
-    stop-cluster) pg_ctl status >/dev/null 2>&1 && pg_ctl -m immediate -w stop >/dev/null; exit 0 ;;
+    stop-cluster) crash_cluster; exit 0 ;;
     restart-cluster)
-        pg_ctl status >/dev/null 2>&1 && pg_ctl -m immediate -w stop >/dev/null
+        crash_cluster
         pg_ctl -w -t 120 -l "$pg_log" start >/dev/null 2>&1 || fail "postgres did not start within 120 s (see $pg_log)" ;;
     *) fail "unknown action '$action' (start, stop, status, build, url, kill-gateway, restart-gateway, stop-cluster, restart-cluster)" ;;
 esac

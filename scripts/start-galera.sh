@@ -7,6 +7,12 @@
 # LINKBENCH_MYSQL_USER / LINKBENCH_PASSWORD (default linkbench / linkbench). About 30 s from nothing.
 #   scripts/start-galera.sh          start what is missing
 #   scripts/start-galera.sh stop     stop every node (SIGTERM, then wait)
+#   scripts/start-galera.sh status   exit 0, saying so, when the 3 nodes are Synced, else 1
+#   scripts/start-galera.sh kill-node I
+#                                    a crash of node I (1-3), for the tests: SIGKILL to every process
+#                                    whose working directory is its data directory, again until none is
+#                                    left; the next start ends what a killed node left running, then
+#                                    starts it, and it rejoins the others
 set -euo pipefail
 dir=${GALERA_DIR:-/tmp/linkbench-galera}
 user="${LINKBENCH_MYSQL_USER:-linkbench}"
@@ -33,10 +39,29 @@ stop_nodes() {
     done
     fail "node(s) $* did not stop within 120 s"
 }
+LB_NAME=start-galera
 if [[ "${1:-}" == stop ]]; then
     stop_nodes 1 2 3
     exit 0
 fi
+if [[ "${1:-}" == kill-node ]]; then
+    [[ "${2:-}" =~ ^[123]$ ]] || fail "kill-node needs a node number: 1, 2 or 3"
+    [[ -d "$dir/d_$2" ]] || fail "node $2 does not exist in $dir: run scripts/start-galera.sh first"
+    as_root bash -c ". '$(dirname "${BASH_SOURCE[0]}")/lib/procs.sh'; LB_NAME=start-galera lb_kill_dir '$dir/d_$2' 30" \
+        || fail "node $2 did not die within 30 s"
+    exit 0
+fi
+synced() {
+    alive "$1" && [[ "$(sql "$1" "SHOW STATUS LIKE 'wsrep_local_state_comment'" 2>/dev/null | cut -f2)" == Synced ]]
+}
+if [[ "${1:-}" == status ]]; then
+    for i in 1 2 3; do
+        synced "$i" || { echo "Galera does not run: node $i (127.0.0.1:331$i) is not Synced"; exit 1; }
+    done
+    echo "Galera runs: nodes 127.0.0.1:3311-3313 Synced ($dir)"
+    exit 0
+fi
+[[ -z "${1:-}" || "${1:-}" == start ]] || fail "unknown action '$1' (start, stop, status or kill-node I)"
 
 [[ -f /usr/lib/galera/libgalera_smm.so ]] || bash "$(dirname "$0")/start-mariadb.sh" # installs mariadb-server (galera-4)
 [[ -f /usr/lib/galera/libgalera_smm.so ]] || fail "/usr/lib/galera/libgalera_smm.so missing: install galera-4"
@@ -71,10 +96,15 @@ wsrep_cluster_name=linkbench
 CNF
 done
 
-synced() {
-    alive "$1" && [[ "$(sql "$1" "SHOW STATUS LIKE 'wsrep_local_state_comment'" 2>/dev/null | cut -f2)" == Synced ]]
-}
 start_node() { # $1: node, $2: extra option
+    local pid=""
+    [[ -f "$dir/p_$1.pid" ]] && pid="$(cat "$dir/p_$1.pid")"
+    if [[ -z "$pid" ]] || ! as_root kill -0 "$pid" 2>/dev/null; then
+        # what a killed node left running in its data directory (an SST helper, a mariadbd whose pid file
+        # was removed) would hold its ports or files
+        as_root bash -c ". '$(dirname "${BASH_SOURCE[0]}")/lib/procs.sh'; LB_NAME=start-galera lb_clear_leftovers '$dir/d_$1'" \
+            || fail "processes left by the killed node $1 in $dir/d_$1 would not die"
+    fi
     as_root nohup mariadbd --defaults-file="$dir/n_$1.cnf" --user=mysql ${2:-} >>"$dir/node_$1.log" 2>&1 </dev/null &
     for _ in $(seq 240); do
         synced "$1" && return 0
@@ -82,7 +112,6 @@ start_node() { # $1: node, $2: extra option
     done
     fail "node $1 was not Synced within 120 s (see $dir/node_$1.log)"
 }
-LB_NAME=start-galera
 # shellcheck source-path=SCRIPTDIR source=lib/packages.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/packages.sh"
 for i in 1 2 3; do # a node on binaries that a package upgrade replaced rejoins on the new ones, one at a time

@@ -8,6 +8,8 @@
 # When this script starts the server it leaves the marker file /run/mysqld/linkbench-started, which
 # tells scripts/restart-mariadb.sh (and the restart test) that the server is ours to restart.
 #
+#   scripts/start-mariadb.sh status   exit 0, saying so, when the server answers, else 1
+#
 # Environment: LINKBENCH_MYSQL_USER, LINKBENCH_PASSWORD, LINKBENCH_MARIADB_ARGS (extra mariadbd
 # options), LINKBENCH_MARIADB_LOG (default /tmp/mariadbd.log).
 set -euo pipefail
@@ -21,6 +23,12 @@ fail() { echo "start-mariadb: $*" >&2; exit 1; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo -n "$@"; fi; }
 # root reaches the server through the unix socket (unix_socket authentication).
 sql() { as_root mariadb --protocol=socket -N -B -e "$1"; }
+
+if [ "${1:-}" = status ]; then
+    if as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1; then echo "MariaDB runs (127.0.0.1:3306)"; exit 0; fi
+    echo "MariaDB does not run (no answer on its socket)"; exit 1
+fi
+[ -z "${1:-}" ] || [ "$1" = start ] || fail "unknown action '$1' (start or status)"
 
 # 1. Packages: the server and the RocksDB plug-in at the lists' versions, with MariaDB's installed
 # packages as one set (an older installed server is upgraded with them; scripts/lib/packages.sh).
@@ -55,6 +63,13 @@ if ! as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1; then
         done
     fi
     if ! as_root mariadb-admin --protocol=socket ping --silent >/dev/null 2>&1; then
+        # a mariadbd still in the data directory but not the one server_pid knows (killed, its pid file
+        # gone) would hold the data files' locks: end it first
+        datadir="$(my_print_defaults --mysqld 2>/dev/null | sed -n 's/^--datadir=//p' | tail -n 1)"
+        if [ -z "$(server_pid || true)" ]; then
+            as_root bash -c ". '$(dirname "${BASH_SOURCE[0]}")/lib/procs.sh'; LB_NAME=start-mariadb lb_clear_leftovers '${datadir:-/var/lib/mysql}' mariadbd" \
+                || fail "processes left by a killed server in ${datadir:-/var/lib/mysql} would not die"
+        fi
         # shellcheck disable=SC2086 # LINKBENCH_MARIADB_ARGS is a list of options
         as_root nohup mariadbd --user=mysql ${LINKBENCH_MARIADB_ARGS:-} >>"$log" 2>&1 </dev/null &
         for _ in $(seq 120); do

@@ -11,7 +11,10 @@
 # right to create databases, and the database linkbench.
 #
 # "restart" as the first argument restarts a running cluster (the store's restart test uses it);
-# "stop" stops it.
+# "stop" stops it; "status" exits 0, saying so, when the cluster runs and answers, else 1. Fault helpers for the store's tests: "kill" sends SIGKILL to every process of the
+# cluster (working directory its data directory, or its shared memory attached), again until none is
+# left (a crash); "pause" SIGSTOP and "resume" SIGCONT to every process of it. "start" after a kill
+# ends what the killed server left running (saying so), then starts it (crash recovery).
 #
 # Environment: LINKBENCH_PG_DIR, LINKBENCH_PG_PORT, LINKBENCH_PG_USER, LINKBENCH_PASSWORD,
 # LINKBENCH_PG_ARGS (extra postgres options, e.g. "-c shared_buffers=1GB").
@@ -33,6 +36,8 @@ fail() { echo "start-postgres: $*" >&2; exit 1; }
 LB_NAME=start-postgres
 # shellcheck source-path=SCRIPTDIR source=lib/packages.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/packages.sh"
+# shellcheck source-path=SCRIPTDIR source=lib/procs.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/procs.sh"
 find_bin() {
     local d
     if command -v initdb >/dev/null 2>&1; then dirname "$(readlink -f "$(command -v initdb)")"; return; fi
@@ -69,8 +74,22 @@ case "$action" in
         pg_ctl status >/dev/null 2>&1 || fail "no cluster runs in $data: run scripts/start-postgres.sh first"
         pg_ctl -m fast -w -t 60 -l "$log" restart >/dev/null 2>&1 || fail "pg_ctl restart failed (see $log)"
         exit 0 ;;
+    status)
+        if pg_ctl status >/dev/null 2>&1 && as_owner "$bin/pg_isready" -q -h 127.0.0.1 -p "$port" -t 5 >/dev/null 2>&1; then
+            echo "PostgreSQL runs in $data and answers on 127.0.0.1:$port"; exit 0
+        fi
+        echo "PostgreSQL does not run in $data (or does not answer on 127.0.0.1:$port)"; exit 1 ;;
+    kill)
+        [ -f "$data/PG_VERSION" ] || fail "no cluster in $data: run scripts/start-postgres.sh first"
+        lb_kill_dir "$data" 30 postgres || fail "the server in $data did not die within 30 s"
+        exit 0 ;;
+    pause|resume)
+        [ -f "$data/PG_VERSION" ] || fail "no cluster in $data: run scripts/start-postgres.sh first"
+        sig=STOP; [ "$action" = pause ] || sig=CONT
+        lb_signal_dir "$sig" "$data" 10 postgres || fail "could not $action every process of the server in $data"
+        exit 0 ;;
     start) ;;
-    *) fail "unknown action '$action' (start, restart or stop)" ;;
+    *) fail "unknown action '$action' (start, restart, stop, status, kill, pause or resume)" ;;
 esac
 
 # 3. Cluster.
@@ -83,7 +102,11 @@ if [ ! -f "$data/PG_VERSION" ]; then
 fi
 lb_pg_register "$data" "$log"   # an upgrade of the packages restarts it when it runs on the replaced binaries
 lb_pg_restart_stale || true
+lb_await_reaped "$data/postmaster.pid" || true   # a killed postmaster not yet reaped looks alive
 if ! pg_ctl status >/dev/null 2>&1; then
+    # backends of a killed postmaster may live on (one stuck on a lock keeps the shared memory attached,
+    # and the new postmaster would refuse to start): end them first
+    lb_clear_leftovers "$data" postgres || fail "processes left by a killed server in $data would not die"
     # shellcheck disable=SC2086 # LINKBENCH_PG_ARGS is a list of options
     pg_ctl -w -t 60 -l "$log" -o "-p $port -k $sock -c listen_addresses=127.0.0.1 ${LINKBENCH_PG_ARGS:-}" start \
         >/dev/null 2>&1 || fail "postgres did not start within 60 s (see $log)"

@@ -50,21 +50,22 @@ class MongoRealServerFaultTest {
         Path control = RealMongo.controlOrSkip();
         String url = RealMongo.urlOrSkip();
         MongoCli.load(url, DB, 2001, "on", results.resolve("load"));
-        int maxtime = 12;
+        int maxtime = 30; // long enough that the server is back before the end even on a busy machine: a call cut
+        // by the end of the phase while the server is still away counts as failed
         long t0 = System.nanoTime();
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
             Future<Integer> run = MongoCli.requests(pool, url, DB, 2001, maxtime, "on", 10, results.resolve("r"));
             waitForRequests(results.resolve("r"), t0);
-            Process p = new ProcessBuilder(control.toString(), action).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes());
-            assertTrue(p.waitFor(120, TimeUnit.SECONDS), action + " ended");
-            assertEquals(0, p.exitValue(), action + ": " + out);
+            assertEquals(0, control(control, action), action);
             assertEquals(0, run.get(maxtime + 90, TimeUnit.SECONDS), "exit code of -r across " + action);
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertTrue(seconds < maxtime + 60, "a " + maxtime + " s phase took " + seconds + " s");
         } finally {
             pool.shutdownNow();
+            if (control(control, "status") != 0) { // a restart that failed: the next test finds the server up all the same
+                assertEquals(0, control(control, "start"), "start after a failed " + action);
+            }
         }
         JsonNode phase = MongoCli.phase(MongoCli.result(results.resolve("r")));
         for (JsonNode op : phase.get("ops")) {
@@ -74,6 +75,24 @@ class MongoRealServerFaultTest {
             }
         }
         assertEquals(0, MongoCli.run(url, DB, "-D", "transactions=on", "verify"), "verify after " + action);
+    }
+
+    /** Runs the control script with {@code action}, its output printed, within a deadline; returns its exit code. */
+    private static int control(Path script, String action) throws Exception {
+        Path out = Files.createTempFile("documentdb-" + action, ".txt");
+        try {
+            Process p = new ProcessBuilder("bash", script.toString(), action).redirectErrorStream(true)
+                    .redirectOutput(out.toFile()).start();
+            boolean ended = p.waitFor(300, TimeUnit.SECONDS);
+            if (!ended) {
+                p.destroyForcibly();
+            }
+            System.out.print(Files.readString(out).replaceAll("mongodb://[^ ]*", "mongodb://..."));
+            assertTrue(ended, script + " " + action + " did not end within 300 s");
+            return p.exitValue();
+        } finally {
+            Files.deleteIfExists(out);
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.linkbench.store.mysql;
 
 import io.linkbench.store.LocalHost;
+import io.linkbench.tck.harness.ServerScripts;
 import io.linkbench.tck.harness.ServerStall;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,12 +16,15 @@ import java.util.concurrent.TimeUnit;
 /**
  * The test server's process on this host, found by the test itself (the server's {@code @@pid_file}, a
  * process named mysqld or mariadbd), and a way to freeze it for a while with SIGSTOP and SIGCONT
- * ({@link #pause}, or {@link #stop} and {@link #resume} around a {@link ServerStall} check).
+ * ({@link #pause}, or {@link #stop} and {@link #resume} around a {@link ServerStall} check). The signals go to
+ * every process of that name whose working directory is the data directory (scripts/lib/procs.sh), looked
+ * for again after each round: never to a pid noted earlier alone.
  *
  * @param pid     the server's process id
  * @param dataDir the server's {@code @@datadir}
+ * @param name    the server's command name (mariadbd, mysqld)
  */
-record LocalServerProcess(long pid, Path dataDir) implements ServerStall.Server {
+record LocalServerProcess(long pid, Path dataDir, String name) implements ServerStall.Server {
 
     /** The server's process here, or null with the reason printed when it runs elsewhere or cannot be found. */
     static LocalServerProcess find() throws SQLException {
@@ -34,7 +38,7 @@ record LocalServerProcess(long pid, Path dataDir) implements ServerStall.Server 
             Path pidFile = dataDir.resolve(rs.getString(1)); // a relative pid_file is in the data directory
             long pid = Long.parseLong(Files.readString(pidFile, StandardCharsets.US_ASCII).trim());
             String comm = Files.readString(Path.of("/proc", Long.toString(pid), "comm"), StandardCharsets.US_ASCII);
-            return comm.contains("mysqld") || comm.contains("mariadbd") ? new LocalServerProcess(pid, dataDir) : null;
+            return comm.contains("mysqld") || comm.contains("mariadbd") ? new LocalServerProcess(pid, dataDir, comm.trim()) : null;
         } catch (IOException | RuntimeException e) {
             System.err.println("the test server's process was not found here: " + e);
             return null;
@@ -56,32 +60,22 @@ record LocalServerProcess(long pid, Path dataDir) implements ServerStall.Server 
      * frozen; a SIGCONT to a server that was not stopped does nothing.
      */
     void pause(long millis) throws IOException, InterruptedException {
-        boolean stopped = false;
         try {
-            stopped = kill("-STOP");
-            if (!stopped) {
-                throw new IllegalStateException("kill -STOP " + pid + " failed");
-            }
-            Thread.sleep(millis);
+            stop();
+            Thread.sleep(millis); // the fault itself lasts this long: nothing to wait for
         } finally {
-            if (!kill("-CONT") && stopped) {
-                throw new IllegalStateException("kill -CONT " + pid + " failed: the server may still be stopped");
-            }
+            resume();
         }
     }
 
     @Override
     public void stop() throws IOException, InterruptedException {
-        if (!kill("-STOP")) {
-            throw new IllegalStateException("kill -STOP " + pid + " failed");
-        }
+        ServerScripts.signalDir("STOP", dataDir, name);
     }
 
     @Override
     public void resume() throws IOException, InterruptedException {
-        if (!kill("-CONT")) {
-            throw new IllegalStateException("kill -CONT " + pid + " failed: the server may still be stopped");
-        }
+        ServerScripts.signalDir("CONT", dataDir, name);
     }
 
     private boolean kill(String signal) throws IOException, InterruptedException {

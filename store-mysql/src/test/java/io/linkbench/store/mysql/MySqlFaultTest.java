@@ -8,6 +8,7 @@ import io.linkbench.store.LocalHost;
 import io.linkbench.tck.harness.Await;
 import io.linkbench.tck.harness.FaultSupport;
 import io.linkbench.tck.harness.FaultSupport.CapturedRun;
+import io.linkbench.tck.harness.ServerScripts;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,7 +78,6 @@ class MySqlFaultTest {
     @Test
     void serverRestartDuringRequestsCostsOnlyTheRunningOperations(@TempDir Path results) throws Exception {
         MySqlTestServer.assumeAvailable();
-        Path script = CliRunner.repositoryRoot().resolve("scripts/restart-mariadb.sh");
         boolean ours = Files.exists(Path.of("/run/mysqld/linkbench-started"))
                 || "true".equals(System.getenv("LINKBENCH_MYSQL_ALLOW_RESTART"));
         Assumptions.assumeTrue(ours && LocalHost.isLocal(MySqlTestServer.HOST),
@@ -87,24 +87,31 @@ class MySqlFaultTest {
         assertEquals(0, CliRunner.run("myrocks.properties", db, "-D", "maxid1=2001", "-D", "schema=recreate",
                 "-l", "--results", results.resolve("load").toString()));
 
-        int maxtime = 12;
+        int maxtime = 30; // long enough that the server is back before the end even on a busy machine: a call cut
+        // by the end of the phase while the server is still away counts as failed
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
             long t0 = System.nanoTime();
+            // retries that outlast a restart on a busy machine: 20 ms doubling, 11 times (about 40 s in all)
             Future<Integer> run = pool.submit(() -> CliRunner.run("myrocks.properties", db, "-D", "maxid1=2001", "-D", "maxtime=" + maxtime,
-                    "-D", "requesters=2", "-D", "displayfreq=2", "-r", "--results", results.resolve("r").toString()));
+                    "-D", "requesters=2", "-D", "displayfreq=2", "-D", "max_retries=11", "-D", "retry_backoff_ms=20", "-r",
+                    "--results", results.resolve("r").toString()));
             awaitRequesters(db);
-            Process restart = new ProcessBuilder("bash", script.toString(), "1").inheritIO().start();
-            assertTrue(restart.waitFor(120, TimeUnit.SECONDS), "restart-mariadb.sh did not finish");
-            assertEquals(0, restart.exitValue(), "exit code of restart-mariadb.sh");
+            ServerScripts.run("restart-mariadb.sh", "1");
             assertEquals(0, run.get(maxtime + 60, TimeUnit.SECONDS), "exit code of -r across a restart");
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertTrue(seconds < maxtime + 30, "a " + maxtime + " s phase took " + seconds + " s");
         } finally {
             pool.shutdownNow();
+            if (!answers()) { // a restart that failed: the next test finds the server up all the same
+                ServerScripts.run("start-mariadb.sh");
+            }
         }
         String json = CliRunner.resultJson(results.resolve("r"));
-        assertTrue(json.contains("\"CONNECTION\""), "operations lost to the restart are counted as CONNECTION errors");
+        long retries = java.util.regex.Pattern.compile("\"retries\"\\s*:\\s*(\\d+)").matcher(json).results()
+                .mapToLong(m -> Long.parseLong(m.group(1))).sum();
+        assertTrue(retries > 0 || json.contains("\"CONNECTION\""),
+                "operations the restart cut are counted: retried, or CONNECTION errors once the retries ran out");
         try (Connection c = MySqlTestServer.jdbc(db); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS LIKE 'Com_stmt_execute'")) {
             assertTrue(rs.next());
@@ -123,6 +130,14 @@ class MySqlFaultTest {
                     "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE db = '" + db + "'") >= 2);
             Await.until(Duration.ofSeconds(60), "20 nodes added by the requesters",
                     () -> queryLong(c, "SELECT COALESCE(MAX(id), 0) FROM " + db + ".nodetable") >= 2001 + 20);
+        }
+    }
+
+    private static boolean answers() {
+        try (Connection c = MySqlTestServer.jdbc("")) {
+            return true;
+        } catch (java.sql.SQLException e) {
+            return false;
         }
     }
 

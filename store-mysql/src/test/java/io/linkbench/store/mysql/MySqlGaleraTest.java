@@ -10,6 +10,7 @@ import io.linkbench.measure.RunResult;
 import io.linkbench.report.compare.LoadedRun;
 import io.linkbench.tck.harness.Await;
 import io.linkbench.tck.harness.FaultSupport;
+import io.linkbench.tck.harness.ServerScripts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -105,18 +106,18 @@ class MySqlGaleraTest {
                 }
             });
         }
-        long pid = Long.parseLong(Files.readString(CLUSTER.resolve("p_3.pid")).trim());
-        assertTrue(ProcessHandle.of(pid).orElseThrow().destroyForcibly(), "SIGKILL node 3");
-        assertEquals(0, run.get(60, TimeUnit.SECONDS), "the run goes on on nodes 1 and 2");
+        try {
+            ServerScripts.run("start-galera.sh", "kill-node", "3"); // every process of node 3, until none is left
+            assertEquals(0, run.get(60, TimeUnit.SECONDS), "the run goes on on nodes 1 and 2");
+        } finally {
+            ServerScripts.run("start-galera.sh"); // node 3 rejoins, whatever happened above
+        }
         PhaseResult r = requests(onlyRun(tmp.resolve("r")));
         System.out.println("galera: after killing node 3: " + r.operations() + " ops, CONNECTION errors "
                 + errors(r, "CONNECTION") + ", retries " + r.ops().stream().mapToLong(OpStats::retries).sum());
         assertTrue(r.operations() > 0);
         assertTrue(r.ops().stream().mapToLong(OpStats::retries).sum() + errors(r, "CONNECTION") > 0,
                 "the calls node 3 had failed and are counted (retried on another node, or failed)");
-        Process restart = new ProcessBuilder("bash", CliRunner.repositoryRoot().resolve("scripts/start-galera.sh").toString())
-                .inheritIO().start();
-        assertTrue(restart.waitFor(180, TimeUnit.SECONDS) && restart.exitValue() == 0, "node 3 rejoins");
         verifyEveryNode();
     }
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A server that stops answering (its process frozen with SIGSTOP for a few seconds, then continued): a request
  * phase and a load end {@code failed}, the server stalled, with status lines throughout, instead of hanging and
  * then reporting {@code completed}; Ctrl-C during the stall writes every result file at once. The stalls are
- * short ({@code stall_limit} and {@code load_stall_limit} of 2 s) and always end with SIGCONT.
+ * short ({@code stall_limit} and {@code load_stall_limit} of 5 s) and always end with SIGCONT.
  */
 @Tag("mysql")
 class MySqlStallTest {

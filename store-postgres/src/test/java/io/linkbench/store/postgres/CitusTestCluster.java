@@ -5,6 +5,7 @@ import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.jdbc.SqlErrorMap;
 import io.linkbench.tck.harness.PendingServer;
+import io.linkbench.tck.harness.ServerScripts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,10 +14,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -96,17 +95,7 @@ final class CitusTestCluster {
 
     /** Runs scripts/start-citus.sh with {@code args} (a fault helper) and waits for it, failing on a non-zero exit. */
     static void control(String... args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>(List.of("bash",
-                PgFaultTest.repositoryRoot().resolve("scripts/start-citus.sh").toString()));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).inheritIO().start();
-        if (!p.waitFor(180, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("start-citus.sh " + String.join(" ", args) + " did not finish within 180 s");
-        }
-        if (p.exitValue() != 0) {
-            throw new AssertionError("start-citus.sh " + String.join(" ", args) + " exited with " + p.exitValue());
-        }
+        ServerScripts.run("start-citus.sh", args);
     }
 
     static String password() {

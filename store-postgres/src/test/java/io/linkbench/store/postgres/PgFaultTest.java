@@ -9,6 +9,8 @@ import io.linkbench.store.LocalHost;
 import io.linkbench.tck.harness.Await;
 import io.linkbench.tck.harness.FaultSupport;
 import io.linkbench.tck.harness.FaultSupport.CapturedRun;
+import io.linkbench.tck.harness.ServerScripts;
+import io.linkbench.tck.harness.Signals;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -99,36 +101,15 @@ class PgFaultTest {
     @Test
     void serverRestartDuringRequestsCostsOnlyTheRunningOperations(@TempDir Path results) throws Exception {
         PgTestServer.assumeAvailable();
-        Path root = repositoryRoot();
         boolean ours = Files.isRegularFile(Path.of(System.getenv().getOrDefault("LINKBENCH_PG_DIR",
                 "/var/tmp/linkbench-postgres"), "data", "postmaster.pid"));
         Assumptions.assumeTrue(ours && LocalHost.isLocal(PgTestServer.HOST),
                 "restart test skipped: the server was not started by scripts/start-postgres.sh on this host");
         String schema = "lbtest_restart";
-        assertEquals(0, Main.run(cli(schema, "-D", "maxid1=2001", "-D", "schema=recreate", "-l",
-                "--results", results.resolve("load").toString()).toArray(String[]::new)));
-
-        int maxtime = 12;
-        ExecutorService pool = Executors.newSingleThreadExecutor();
-        try {
-            long t0 = System.nanoTime();
-            Future<Integer> run = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=2001", "-D",
-                    "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-r",
-                    "--results", results.resolve("r").toString()).toArray(String[]::new)));
-            awaitRequesters(schema);
-            Process restart = new ProcessBuilder("bash", root.resolve("scripts/start-postgres.sh").toString(), "restart")
-                    .inheritIO().start();
-            assertTrue(restart.waitFor(120, TimeUnit.SECONDS), "start-postgres.sh restart did not finish");
-            assertEquals(0, restart.exitValue(), "exit code of start-postgres.sh restart");
-            assertEquals(0, run.get(maxtime + 60, TimeUnit.SECONDS), "exit code of -r across a restart");
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            assertTrue(seconds < maxtime + 30, "a " + maxtime + " s phase took " + seconds + " s");
-        } finally {
-            pool.shutdownNow();
-        }
+        assertEquals(0, requestsAcross(schema, results, 30, () -> ServerScripts.run("start-postgres.sh", "restart")),
+                "exit code of -r across a restart");
         String json = resultJson(results.resolve("r"));
-        long retries = java.util.regex.Pattern.compile("\"retries\"\\s*:\\s*(\\d+)").matcher(json).results()
-                .mapToLong(m -> Long.parseLong(m.group(1))).sum();
+        long retries = sum(json, "retries");
         assertTrue(retries > 0 || json.contains("\"CONNECTION\""),
                 "operations hit by the restart are counted: retried, or CONNECTION errors when retries ran out");
         try (Connection c = PgTestServer.jdbc(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
@@ -137,6 +118,99 @@ class PgFaultTest {
             assertTrue(rs.getLong(1) > 100, "transactions since the restart: " + rs.getLong(1));
         }
         assertEquals(0, Main.run(cli(schema, "verify").toArray(String[]::new)));
+    }
+
+    /**
+     * A crash of the server of scripts/start-postgres.sh in the middle of a request phase, with one of its
+     * backends stopped (SIGSTOP) at the moment of the kill: {@code start-postgres.sh kill} kills that one too (a
+     * list of pids taken before the kill would miss a backend forked meanwhile, which then keeps the shared
+     * memory and fails every start), {@code start-postgres.sh} starts the server again within 60 s (crash
+     * recovery), the phase ends on time (completed, or failed saying so when more than 1% of the calls failed),
+     * and verify finds 0 mismatches.
+     */
+    @Test
+    void serverKilledWithABackendStoppedDuringRequestsStartsAgainAndVerifies(@TempDir Path results) throws Exception {
+        PgTestServer.assumeAvailable();
+        PgServerProcess server = PgServerProcess.find();
+        Assumptions.assumeTrue(server != null, "kill test skipped: the server was not started by scripts/start-postgres.sh on this host");
+        String schema = "lbtest_kill";
+        int exitCode = requestsAcross(schema, results, 60, () -> {
+            long backend;
+            try (Connection c = PgTestServer.jdbc()) {
+                backend = queryLong(c, "SELECT MAX(pid) FROM pg_stat_activity WHERE application_name = 'linkbench'"
+                        + " AND pid <> pg_backend_pid()");
+            }
+            Signals.send("STOP", backend);
+            server.kill();
+            assertFalse(Files.exists(Path.of("/proc", Long.toString(backend))), "the stopped backend " + backend + " died");
+            long started = System.nanoTime();
+            ServerScripts.run("start-postgres.sh", "start");
+            double startSeconds = (System.nanoTime() - started) / 1e9;
+            assertTrue(startSeconds < 60, "start-postgres.sh took " + startSeconds + " s after the kill");
+        });
+        String json = resultJson(results.resolve("r"));
+        String status = status(json, "request");
+        assertTrue(List.of("completed", "failed").contains(status), "status " + status + ": " + json);
+        assertEquals(status.equals("completed") ? 0 : 1, exitCode, "exit code of -r across the crash, status " + status);
+        assertTrue(sum(json, "retries") > 0 || json.contains("\"CONNECTION\""),
+                "the calls the crash cut are counted: retried, or CONNECTION errors: " + json);
+        assertEquals(0, Main.run(cli(schema, "verify").toArray(String[]::new)));
+    }
+
+    /** What a test does to the server while the request phase runs. */
+    private interface Fault {
+        void inject() throws Exception;
+    }
+
+    /**
+     * Loads a small graph into {@code schema}, runs a request phase of 30 s (2 requesters) with {@code fault}
+     * injected once they are at work, checks that the phase ended within {@code slack} seconds past its time,
+     * restores the server whatever happened, and returns the phase's exit code (result.json under results/r).
+     */
+    private static int requestsAcross(String schema, Path results, int slack, Fault fault) throws Exception {
+        assertEquals(0, Main.run(cli(schema, "-D", "maxid1=2001", "-D", "schema=recreate", "-l",
+                "--results", results.resolve("load").toString()).toArray(String[]::new)));
+        int maxtime = 30; // long enough that the server is back before the end even on a busy machine: a call cut
+        // by the end of the phase while the server is still away counts as failed
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            long t0 = System.nanoTime();
+            // retries that outlast a restart on a busy machine: 20 ms doubling, 11 times (about 40 s in all)
+            Future<Integer> run = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=2001", "-D",
+                    "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-D", "max_retries=11",
+                    "-D", "retry_backoff_ms=20", "-r",
+                    "--results", results.resolve("r").toString()).toArray(String[]::new)));
+            awaitRequesters(schema);
+            fault.inject();
+            int exitCode = run.get(maxtime + slack + 60, TimeUnit.SECONDS);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertTrue(seconds < maxtime + slack, "a " + maxtime + " s phase took " + seconds + " s");
+            return exitCode;
+        } finally {
+            pool.shutdownNow();
+            restoreServer();
+        }
+    }
+
+    /** Leaves the server of scripts/start-postgres.sh running and continued, whatever a test did to it. */
+    private static void restoreServer() throws Exception {
+        if (Files.isRegularFile(PgServerProcess.DATA.resolve("PG_VERSION"))) {
+            ServerScripts.run("start-postgres.sh", "resume");
+            ServerScripts.run("start-postgres.sh", "start");
+        }
+    }
+
+    /** The status of the phase named {@code phase} ("load", "request") in result.json. */
+    static String status(String json, String phase) {
+        var m = java.util.regex.Pattern.compile("\"phase\"\\s*:\\s*\"" + phase + "\".*?\"status\"\\s*:\\s*\"(\\w+)\"",
+                java.util.regex.Pattern.DOTALL).matcher(json);
+        return m.find() ? m.group(1) : "(no " + phase + " phase)";
+    }
+
+    /** The sum of every {@code "key": N} in result.json. */
+    static long sum(String json, String key) {
+        return java.util.regex.Pattern.compile("\"" + key + "\"\\s*:\\s*(\\d+)").matcher(json).results()
+                .mapToLong(m -> Long.parseLong(m.group(1))).sum();
     }
 
     /**
@@ -196,7 +270,7 @@ class PgFaultTest {
         throw new IllegalStateException("config/postgres.properties not found above " + Path.of("").toAbsolutePath());
     }
 
-    private static String resultJson(Path results) throws IOException {
+    static String resultJson(Path results) throws IOException {
         try (Stream<Path> files = Files.walk(results)) {
             List<Path> found = files.filter(p -> p.getFileName().toString().equals("result.json")).toList();
             assertEquals(1, found.size(), "one result.json under " + results + ": " + found);

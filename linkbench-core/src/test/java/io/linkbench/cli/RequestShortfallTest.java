@@ -123,8 +123,8 @@ class RequestShortfallTest {
 
     @Test
     void moreLoadersThanTheServerAcceptsAreRefusedBeforeTheLoad() {
-        assertEquals(Main.FAILED, run(new Limited(Integer.MAX_VALUE, 1)), cli.out() + cli.err());
-        assertTrue(cli.err().startsWith("linkbench: loaders = 1 (2 connections), but the server accepts only 1 more"
+        assertEquals(Main.FAILED, run(new Limited(Integer.MAX_VALUE, 1), "-D", "loaders=2"), cli.out() + cli.err());
+        assertTrue(cli.err().startsWith("linkbench: loaders = 2, but the server accepts only 1 more"
                 + " connections (max_connections = 1, 0 open): lower loaders or raise the server's limit"), cli.err());
     }
 

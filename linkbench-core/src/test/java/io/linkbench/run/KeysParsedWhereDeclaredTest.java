@@ -74,7 +74,8 @@ class KeysParsedWhereDeclaredTest {
     @Test
     void theCoreKeysAreTheDeclaredListsWithoutNulls() {
         List<Setting> all = CoreSettings.all();
-        assertEquals(RunConfig.SETTINGS.size() + LoadRecord.SETTINGS.size() + WorkloadConfig.SETTINGS.size(), all.size());
+        assertEquals(RunConfig.SETTINGS.size() + LoadRecord.SETTINGS.size() + SampledVerify.SETTINGS.size()
+                + WorkloadConfig.SETTINGS.size(), all.size());
         assertEquals(List.of(), all.stream().filter(s -> s == null).toList());
         assertThrows(UnsupportedOperationException.class, () -> all.add(all.get(0)));
     }

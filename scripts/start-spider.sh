@@ -95,6 +95,9 @@ CNF
             # a statement instead of holding the head's thread)
             cat <<CNF
 plugin-load-add=ha_spider.so
+# new auto-increment ids from the head's own counter (the default asks every backend with a lock, and
+# two concurrent inserts deadlock across two backends)
+spider_auto_increment_mode=1
 spider_connect_timeout=5
 spider_net_read_timeout=60
 spider_net_write_timeout=60

@@ -28,13 +28,30 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     private final byte[] nodeHead;
     private final byte[] linkHead;
     private final byte[] countHead;
+    /** What ends each INSERT (null: nothing), per table. */
+    private final byte[] nodeTail;
+    private final byte[] linkTail;
+    private final byte[] countTail;
+    private byte[] tail;
 
     /**
      * @param tx                the session's transactional connection
      * @param maxStatementChars most characters of one INSERT statement
      */
     BulkLoader(SessionConnection<SqlConnection> tx, SqlText sql, int maxStatementChars) {
+        this(tx, sql, maxStatementChars, false);
+    }
+
+    /**
+     * @param idempotent end every INSERT with {@code ON DUPLICATE KEY UPDATE} of a key column to itself, so
+     *                   that a batch given again after a commit that reached only some servers (a Spider head's
+     *                   transaction over several backends) accepts the rows the earlier attempt wrote
+     */
+    BulkLoader(SessionConnection<SqlConnection> tx, SqlText sql, int maxStatementChars, boolean idempotent) {
         this.tx = tx;
+        this.nodeTail = idempotent ? SqlBuffer.ascii(" ON DUPLICATE KEY UPDATE id = id") : null;
+        this.linkTail = idempotent ? SqlBuffer.ascii(" ON DUPLICATE KEY UPDATE id1 = id1") : null;
+        this.countTail = idempotent ? SqlBuffer.ascii(" ON DUPLICATE KEY UPDATE id = id") : null;
         this.maxStatementChars = maxStatementChars;
         // numbers first, payloads last: one row writer serves every table
         this.nodeHead = SqlBuffer.ascii("INSERT INTO " + sql.nodeTable + " (id, type, version, time, data) VALUES ");
@@ -47,7 +64,7 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     @Override
     public void loadNodes(List<Node> nodes) throws StoreException {
         tx.inTransaction("load nodes", conn -> {
-            start(nodeHead);
+            start(nodeHead, nodeTail);
             long[] v = numbers;
             for (Node n : nodes) {
                 v[0] = n.id();
@@ -64,7 +81,7 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     @Override
     public void loadLinks(List<Link> links) throws StoreException {
         tx.inTransaction("load links", conn -> {
-            start(linkHead);
+            start(linkHead, linkTail);
             long[] v = numbers;
             for (Link l : links) {
                 v[0] = l.id1();
@@ -83,7 +100,7 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     @Override
     public void loadCounts(List<LinkCount> counts) throws StoreException {
         tx.inTransaction("load counts", conn -> {
-            start(countHead);
+            start(countHead, countTail);
             long[] v = numbers;
             for (LinkCount c : counts) {
                 v[0] = c.id1();
@@ -128,7 +145,8 @@ final class BulkLoader implements JdbcSession.BulkLoads {
         }
     }
 
-    private void start(byte[] head) {
+    private void start(byte[] head, byte[] tail) {
+        this.tail = tail;
         text.truncate(0);
         text.put(head);
     }
@@ -136,6 +154,9 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     private void send() throws SQLException, StoreException {
         if (text.lastByte() == ',') {
             text.truncate(text.length() - 1);
+            if (tail != null) {
+                text.put(tail);
+            }
             tx.get().plain().executeUpdate(text.text());
         }
         text.truncate(0);

@@ -53,6 +53,8 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     /** The Spider cluster behind the server, or null for plain tables. */
     private final SpiderCluster spider;
     private final SpiderSchema spiderSchema;
+    /** The sessions' statements (with Spider, a DELETE_NODE the head counts right). */
+    private final SqlText sessionSql;
     private final SqlText sql;
     private final Schema schema;
     private final boolean local;
@@ -72,6 +74,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         this.spider = spider;
         this.spiderSchema = spider == null ? null : new SpiderSchema(config, spider, schema);
         this.sessions = spider == null ? connector : new Connector(config, SpiderReadings.sessionSetup(config));
+        this.sessionSql = spider == null ? sql : new SqlText(config, true);
         this.admin = admin;
         this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         long maxPacket = 16L << 20;
@@ -243,7 +246,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
 
     @Override
     public StoreSession session(int workerId) {
-        return new MySqlSession(sessions, sql, maxStatementChars, workerId, spider != null); // spread over hosts: the load's writers too
+        return new MySqlSession(sessions, sessionSql, maxStatementChars, workerId, spider != null); // spread over hosts: the load's writers too
     }
 
     @Override

@@ -98,6 +98,8 @@ plugin-load-add=ha_spider.so
 # new auto-increment ids from the head's own counter (the default asks every backend with a lock, and
 # two concurrent inserts deadlock across two backends)
 spider_auto_increment_mode=1
+# keep a session's connection to a backend for its next statements (the default opens one per transaction)
+spider_conn_recycle_mode=2
 spider_connect_timeout=5
 spider_net_read_timeout=60
 spider_net_write_timeout=60

@@ -100,8 +100,6 @@ plugin-load-add=ha_spider.so
 spider_auto_increment_mode=1
 # keep a session's connection to a backend for its next statements (the default opens one per transaction)
 spider_conn_recycle_mode=2
-# send INSERT ... ON DUPLICATE KEY UPDATE (and IGNORE) to the backends whole (the default: one row at a time)
-spider_direct_dup_insert=1
 spider_connect_timeout=5
 spider_net_read_timeout=60
 spider_net_write_timeout=60

@@ -33,6 +33,8 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     private final byte[] linkTail;
     private final byte[] countTail;
     private byte[] tail;
+    /** Batches through a Spider head (the idempotent INSERTs are for it). */
+    private final boolean spider;
 
     /**
      * @param tx                the session's transactional connection
@@ -49,6 +51,7 @@ final class BulkLoader implements JdbcSession.BulkLoads {
      */
     BulkLoader(SessionConnection<SqlConnection> tx, SqlText sql, int maxStatementChars, boolean idempotent) {
         this.tx = tx;
+        this.spider = idempotent;
         this.nodeTail = idempotent ? SqlBuffer.ascii(" ON DUPLICATE KEY UPDATE id = id") : null;
         this.linkTail = idempotent ? SqlBuffer.ascii(" ON DUPLICATE KEY UPDATE id1 = id1") : null;
         this.countTail = idempotent ? SqlBuffer.ascii(" ON DUPLICATE KEY UPDATE id = id") : null;
@@ -64,6 +67,7 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     @Override
     public void loadNodes(List<Node> nodes) throws StoreException {
         tx.inTransaction("load nodes", conn -> {
+            direct(true);
             start(nodeHead, nodeTail);
             long[] v = numbers;
             for (Node n : nodes) {
@@ -74,6 +78,7 @@ final class BulkLoader implements JdbcSession.BulkLoads {
                 row(nodeHead, 4, n.data(), false);
             }
             send();
+            direct(false);
             return null;
         });
     }
@@ -81,6 +86,7 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     @Override
     public void loadLinks(List<Link> links) throws StoreException {
         tx.inTransaction("load links", conn -> {
+            direct(true);
             start(linkHead, linkTail);
             long[] v = numbers;
             for (Link l : links) {
@@ -93,6 +99,7 @@ final class BulkLoader implements JdbcSession.BulkLoads {
                 row(linkHead, 6, l.data(), true);
             }
             send();
+            direct(false);
             return null;
         });
     }
@@ -100,6 +107,7 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     @Override
     public void loadCounts(List<LinkCount> counts) throws StoreException {
         tx.inTransaction("load counts", conn -> {
+            direct(true);
             start(countHead, countTail);
             long[] v = numbers;
             for (LinkCount c : counts) {
@@ -111,6 +119,7 @@ final class BulkLoader implements JdbcSession.BulkLoads {
                 row(countHead, 5, null, false);
             }
             send();
+            direct(false);
             return null;
         });
     }
@@ -142,6 +151,19 @@ final class BulkLoader implements JdbcSession.BulkLoads {
             send();
             text.put(head);
             text.put(pending);
+        }
+    }
+
+    /**
+     * With Spider ({@code idempotent}): {@code spider_direct_dup_insert} on for the batch's INSERTs, so the head
+     * sends each to a backend whole (by default it splits them into one INSERT per row), and off again for
+     * the session's link writes, whose ON DUPLICATE KEY UPDATE must report what it did (the head reports
+     * wrong affected rows for a statement it sends whole). A batch that fails leaves it on; the session's
+     * next connection starts with it off, and the next batch of this one sets it again.
+     */
+    private void direct(boolean on) throws SQLException, StoreException {
+        if (spider) {
+            tx.get().plain().execute("SET SESSION spider_direct_dup_insert = " + (on ? 1 : 0));
         }
     }
 

@@ -32,15 +32,15 @@ final class SpiderReadings {
      * two backends until the backends' lock wait timeout. {@code spider_conn_recycle_mode = 2}: the head keeps
      * its connection to a backend for the session's next statements; Spider's default (0) opens one for each
      * transaction, with five statements of setup (measured: 13 statements on the backends per request instead
-     * of about 3). {@code spider_direct_dup_insert = 1}: an INSERT with {@code ON DUPLICATE KEY UPDATE} goes
-     * to the backend as written, whole; by default Spider splits it into one INSERT per row, and a row that
-     * exists into a {@code SELECT ... FOR UPDATE} and an UPDATE (the bulk load's batches then cost 8x the
-     * server CPU per row, and a count upsert three statements instead of one). The head's reads and writes of a backend give up
+     * of about 3). {@code spider_direct_dup_insert = 0}: a link write's {@code INSERT ... ON DUPLICATE KEY
+     * UPDATE} is split by the head into an INSERT and, for a row that exists, a {@code SELECT ... FOR UPDATE}
+     * and an UPDATE, and reports its affected rows right; sent whole (1) it reports them wrong, so only the
+     * bulk load turns it on for its batches ({@link BulkLoader}). The head's reads and writes of a backend give up
      * after {@code socket_timeout} (rounded up to seconds), as the store's own reads of the head do, so a
      * stopped backend fails a statement instead of holding the head's thread for Spider's default 600 s.
      */
     static List<String> sessionSetup(MySqlConfig config) {
-        String set = "SET SESSION spider_auto_increment_mode = 1, spider_conn_recycle_mode = 2, spider_direct_dup_insert = 1";
+        String set = "SET SESSION spider_auto_increment_mode = 1, spider_conn_recycle_mode = 2, spider_direct_dup_insert = 0";
         if (config.socketTimeoutMs() > 0) {
             long seconds = Math.max(1, (config.socketTimeoutMs() + 999L) / 1000);
             set += ", spider_net_read_timeout = " + seconds + ", spider_net_write_timeout = " + seconds;

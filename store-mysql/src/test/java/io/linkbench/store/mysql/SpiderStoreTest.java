@@ -220,4 +220,16 @@ class SpiderStoreTest {
             assertEquals("3342", config.get("backend2 127.0.0.1:3342 port"));
         }
     }
+
+    @Test
+    void withMyRocksBackendsTheStoreSaysWhatItDoesNotClaim() throws Exception {
+        try (GraphStore store = SpiderTestCluster.freshStore("ROCKSDB", DB + "_rocks", Map.of(), 2)) {
+            assertTrue(!store.info().transactional(), "the concurrent count invariant is not claimed");
+            assertEquals(SpiderReadings.MYROCKS_CONCURRENCY, store.info().facts().get("spider.concurrency"));
+            assertTrue(!SpiderReadings.MYROCKS_CONCURRENCY.contains("\n"), "one line");
+        }
+        try (GraphStore store = fresh()) {
+            assertTrue(store.info().transactional(), "on InnoDB backends it is claimed (and the TCK checks it)");
+        }
+    }
 }

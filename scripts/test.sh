@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The project's test command: starts a local MariaDB with MyRocks (installing it when missing) for the
-# MySQL store's tests, a 3-node MariaDB Galera cluster for its Galera tests (~30 s) and a local
+# MySQL store's tests, a 3-node MariaDB Galera cluster for its Galera tests (~30 s), a Spider head with
+# 2 backends (scripts/start-spider.sh, ~15 s) for its sharded tests, and a local
 # PostgreSQL cluster (scripts/start-postgres.sh) for the postgres store's, installs Debian's Chromium
 # when missing (the HTML report is checked in a headless browser), then builds everything and runs
 # every test, while a Citus cluster (scripts/start-citus.sh) and DocumentDB (scripts/start-documentdb.sh,
@@ -24,6 +25,7 @@ timed() { # name, command...: run it and note how long it took
 t_all=$SECONDS
 timed mariadb bash scripts/start-mariadb.sh
 timed galera bash scripts/start-galera.sh
+timed spider bash scripts/start-spider.sh >/dev/null
 timed postgres bash scripts/start-postgres.sh >/dev/null
 timed chromium bash scripts/install-chromium.sh
 # The servers built from source -- a Citus cluster (from ../shared/citus, 2-5 minutes) and DocumentDB (from

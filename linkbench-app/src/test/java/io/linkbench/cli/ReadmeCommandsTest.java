@@ -128,7 +128,7 @@ class ReadmeCommandsTest {
     private static void assumeServer(String store, List<String> args) {
         String hosts = switch (store) {
             case "mysql" -> args.stream().filter(a -> a.startsWith("hosts=")).findFirst().map(a -> a.substring(6))
-                    .orElse("127.0.0.1:3306");
+                    .orElse("127.0.0.1:" + configValue(args, "port", "3306")); // 3340: the Spider head
             case "postgres" -> "127.0.0.1:" + configValue(args, "port", "5433"); // 5460: the Citus coordinator
             default -> "";
         };

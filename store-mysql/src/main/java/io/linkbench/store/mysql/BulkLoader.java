@@ -28,13 +28,33 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     private final byte[] nodeHead;
     private final byte[] linkHead;
     private final byte[] countHead;
+    /** What ends each INSERT (null: nothing), per table. */
+    private final byte[] nodeTail;
+    private final byte[] linkTail;
+    private final byte[] countTail;
+    private byte[] tail;
+    /** Batches through a Spider head (the idempotent INSERTs are for it). */
+    private final boolean spider;
 
     /**
      * @param tx                the session's transactional connection
      * @param maxStatementChars most characters of one INSERT statement
      */
     BulkLoader(SessionConnection<SqlConnection> tx, SqlText sql, int maxStatementChars) {
+        this(tx, sql, maxStatementChars, false);
+    }
+
+    /**
+     * @param idempotent end every INSERT with {@code ON DUPLICATE KEY UPDATE} of a key column to itself, so
+     *                   that a batch given again after a commit that reached only some servers (a Spider head's
+     *                   transaction over several backends) accepts the rows the earlier attempt wrote
+     */
+    BulkLoader(SessionConnection<SqlConnection> tx, SqlText sql, int maxStatementChars, boolean idempotent) {
         this.tx = tx;
+        this.spider = idempotent;
+        this.nodeTail = idempotent ? SqlBuffer.ascii(" ON DUPLICATE KEY UPDATE id = id") : null;
+        this.linkTail = idempotent ? SqlBuffer.ascii(" ON DUPLICATE KEY UPDATE id1 = id1") : null;
+        this.countTail = idempotent ? SqlBuffer.ascii(" ON DUPLICATE KEY UPDATE id = id") : null;
         this.maxStatementChars = maxStatementChars;
         // numbers first, payloads last: one row writer serves every table
         this.nodeHead = SqlBuffer.ascii("INSERT INTO " + sql.nodeTable + " (id, type, version, time, data) VALUES ");
@@ -47,7 +67,8 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     @Override
     public void loadNodes(List<Node> nodes) throws StoreException {
         tx.inTransaction("load nodes", conn -> {
-            start(nodeHead);
+            direct(true);
+            start(nodeHead, nodeTail);
             long[] v = numbers;
             for (Node n : nodes) {
                 v[0] = n.id();
@@ -57,6 +78,7 @@ final class BulkLoader implements JdbcSession.BulkLoads {
                 row(nodeHead, 4, n.data(), false);
             }
             send();
+            direct(false);
             return null;
         });
     }
@@ -64,7 +86,8 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     @Override
     public void loadLinks(List<Link> links) throws StoreException {
         tx.inTransaction("load links", conn -> {
-            start(linkHead);
+            direct(true);
+            start(linkHead, linkTail);
             long[] v = numbers;
             for (Link l : links) {
                 v[0] = l.id1();
@@ -76,6 +99,7 @@ final class BulkLoader implements JdbcSession.BulkLoads {
                 row(linkHead, 6, l.data(), true);
             }
             send();
+            direct(false);
             return null;
         });
     }
@@ -83,7 +107,8 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     @Override
     public void loadCounts(List<LinkCount> counts) throws StoreException {
         tx.inTransaction("load counts", conn -> {
-            start(countHead);
+            direct(true);
+            start(countHead, countTail);
             long[] v = numbers;
             for (LinkCount c : counts) {
                 v[0] = c.id1();
@@ -94,6 +119,7 @@ final class BulkLoader implements JdbcSession.BulkLoads {
                 row(countHead, 5, null, false);
             }
             send();
+            direct(false);
             return null;
         });
     }
@@ -128,7 +154,21 @@ final class BulkLoader implements JdbcSession.BulkLoads {
         }
     }
 
-    private void start(byte[] head) {
+    /**
+     * With Spider ({@code idempotent}): {@code spider_direct_dup_insert} on for the batch's INSERTs, so the head
+     * sends each to a backend whole (by default it splits them into one INSERT per row), and off again for
+     * the session's link writes, whose ON DUPLICATE KEY UPDATE must report what it did (the head reports
+     * wrong affected rows for a statement it sends whole). A batch that fails leaves it on; the session's
+     * next connection starts with it off, and the next batch of this one sets it again.
+     */
+    private void direct(boolean on) throws SQLException, StoreException {
+        if (spider) {
+            tx.get().plain().execute("SET SESSION spider_direct_dup_insert = " + (on ? 1 : 0));
+        }
+    }
+
+    private void start(byte[] head, byte[] tail) {
+        this.tail = tail;
         text.truncate(0);
         text.put(head);
     }
@@ -136,6 +176,9 @@ final class BulkLoader implements JdbcSession.BulkLoads {
     private void send() throws SQLException, StoreException {
         if (text.lastByte() == ',') {
             text.truncate(text.length() - 1);
+            if (tail != null) {
+                text.put(tail);
+            }
             tx.get().plain().executeUpdate(text.text());
         }
         text.truncate(0);

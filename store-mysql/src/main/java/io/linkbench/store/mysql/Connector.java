@@ -5,6 +5,7 @@ import io.linkbench.store.jdbc.SqlErrorMap;
 import io.linkbench.store.support.ConnectHint;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -42,9 +43,17 @@ final class Connector {
 
     private final MySqlConfig config;
     private final com.mysql.cj.jdbc.Driver driver;
+    /** Statements every session connection (not an admin one) runs once opened. */
+    private final List<String> sessionSetup;
 
     Connector(MySqlConfig config) throws StoreException {
+        this(config, List.of());
+    }
+
+    /** @param sessionSetup statements each AUTOCOMMIT and TRANSACTIONAL connection runs once opened */
+    Connector(MySqlConfig config, List<String> sessionSetup) throws StoreException {
         this.config = config;
+        this.sessionSetup = List.copyOf(sessionSetup);
         try {
             this.driver = new com.mysql.cj.jdbc.Driver();
         } catch (SQLException e) {
@@ -119,6 +128,13 @@ final class Connector {
             c.setNetworkTimeout(Runnable::run, purpose == Purpose.ADMIN ? 0 : config.socketTimeoutMs());
             c.setTransactionIsolation(config.isolation().jdbcLevel);
             c.setAutoCommit(purpose != Purpose.TRANSACTIONAL);
+            if (purpose != Purpose.ADMIN && !sessionSetup.isEmpty()) {
+                try (java.sql.Statement s = c.createStatement()) {
+                    for (String statement : sessionSetup) {
+                        s.execute(statement);
+                    }
+                }
+            }
             return c;
         } catch (SQLException e) {
             SqlErrorMap.closeQuietly(c);

@@ -7,7 +7,7 @@ import java.util.Locale;
 
 /**
  * The MySQL and MariaDB error codes the core's {@link SqlErrorMap} does not know by SQLSTATE, and those
- * of MySQL-protocol distributed engines (Galera, TiDB, a read-only writer after a failover); the
+ * of MySQL-protocol distributed engines (Galera, Spider, TiDB, a read-only writer after a failover); the
  * standard signals (40001, class 08, 23, ...) are the map's own. The table is in stores/mysql.md.
  */
 final class Errors {
@@ -46,11 +46,26 @@ final class Errors {
     private static final int TIDB_TIKV_BUSY = 9003;
     private static final int TIDB_REGION_UNAVAILABLE = 9005;
 
+    // MariaDB Spider relays a backend it cannot reach or lost mid-statement with its own codes, or with the
+    // client library's (a connection lost under Spider's read timeout, a backend killed mid-statement)
+    private static final int ER_CONNECT_TO_FOREIGN_DATA_SOURCE = 1429;
+    private static final int SPIDER_REMOTE_SERVER_GONE_AWAY = 12701;
+    private static final int SPIDER_CON_COUNT_ERROR = 12723;
+    private static final int CR_SERVER_GONE_ERROR = 2006;
+    private static final int CR_SERVER_LOST = 2013;
+    private static final int ER_NET_READ_ERROR = 1158;
+    private static final int ER_NET_READ_INTERRUPTED = 1159;
+    private static final int ER_NET_ERROR_ON_WRITE = 1160;
+    private static final int ER_NET_WRITE_INTERRUPTED = 1161;
+
     /** The map every part of the store translates its SQLExceptions with. */
     static final SqlErrorMap MAP = SqlErrorMap.builder()
             .codes(Kind.CONFLICT, ER_LOCK_DEADLOCK, ER_LOCK_WAIT_TIMEOUT, ER_LOCK_ABORTED)
             .codes(Kind.CONNECTION, ER_SERVER_SHUTDOWN, ER_CONNECTION_KILLED, ER_CON_COUNT_ERROR,
                     ER_CLIENT_INTERACTION_TIMEOUT, ER_UNKNOWN_COM_ERROR, ER_READ_ONLY_MODE)
+            .codes(Kind.CONNECTION, ER_CONNECT_TO_FOREIGN_DATA_SOURCE, SPIDER_REMOTE_SERVER_GONE_AWAY,
+                    SPIDER_CON_COUNT_ERROR, CR_SERVER_GONE_ERROR, CR_SERVER_LOST, ER_NET_READ_ERROR,
+                    ER_NET_READ_INTERRUPTED, ER_NET_ERROR_ON_WRITE, ER_NET_WRITE_INTERRUPTED)
             .codes(Kind.TIMEOUT, ER_QUERY_TIMEOUT, ER_STATEMENT_TIMEOUT)
             .codes(Kind.CONFLICT, TIDB_SELECT_FOR_UPDATE_CONFLICT, TIDB_WRITE_CONFLICT_STALE, TIDB_TXN_RETRYABLE,
                     TIDB_SCHEMA_OUT_OF_DATE, TIDB_SCHEMA_CHANGED, TIDB_RESOLVE_LOCK_TIMEOUT, TIDB_WRITE_CONFLICT)

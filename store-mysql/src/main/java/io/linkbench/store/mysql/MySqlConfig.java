@@ -31,11 +31,12 @@ import java.util.regex.Pattern;
  * @param indexAfterLoad   create the secondary index {@code id1_type} after the bulk load
  * @param servers          "host:port" of every server sessions spread over ({@code hosts}), or of
  *                         {@code host} and {@code port} alone
+ * @param spider           whether the server is a Spider head whose tables are sharded over backends ({@value #SPIDER})
  */
 record MySqlConfig(String host, int port, String socket, String user, String password, String database,
                    String engine, String nodeTable, String linkTable, String countTable, Isolation isolation,
                    ListStatement listStatement, String urlOptions, int connectTimeoutMs, int socketTimeoutMs,
-                   int bulkInsertKb, boolean indexAfterLoad, List<String> servers) {
+                   int bulkInsertKb, boolean indexAfterLoad, List<String> servers, Sharding spider) {
 
     /** The isolation levels MySQL offers (MyRocks accepts only the middle two). */
     enum Isolation {
@@ -68,6 +69,17 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
         TEXT
     }
 
+    /** Whether the store makes (and expects) Spider tables sharded over backends ({@value #SPIDER}). */
+    enum Sharding {
+        /** Sharded when the server offers the SPIDER engine and knows backends ({@code mysql.servers}); plain otherwise. */
+        AUTO,
+        /** Sharded; the server must be a Spider head with backends. */
+        ON,
+        /** Plain tables, even on a Spider head. */
+        OFF
+    }
+
+    static final String SPIDER = "spider";
     static final String SOCKET = "socket";
     static final String ENGINE = "engine";
     static final String ISOLATION = "isolation";
@@ -111,7 +123,11 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
             CONNECTION.timeouts(),
             List.of(Setting.of(BULK_INSERT_KB, "1024", "most KiB of SQL per bulk-load INSERT (a batch may take several)"),
                     Setting.of(INDEX_AFTER_LOAD, "false", "create the secondary index id1_type after the bulk load, "
-                            + "as a timed step of its own")));
+                            + "as a timed step of its own"),
+                    Setting.of(SPIDER, "auto", "MariaDB Spider sharding: auto (when the server offers the SPIDER engine "
+                            + "and knows backends in mysql.servers), on (required) or off (plain tables, even on a Spider "
+                            + "head); sharded, the tables are created on every backend and as Spider tables partitioned by "
+                            + "HASH(id1) (links; counts and nodes by HASH(id)) on the head, one partition per backend")));
 
     /**
      * Reads and validates every key, the declared defaults ({@link #SETTINGS}) filling those not given;
@@ -136,7 +152,7 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
         return new MySqlConfig(c.host(), c.port(), socket, c.user(), c.password(),
                 c.database(), engine, c.nodeTable(), c.linkTable(), c.countTable(), isolation, listStatement,
                 urlOptions, c.connectTimeoutMs(), c.socketTimeoutMs(), s.getInt(BULK_INSERT_KB, 1, 1 << 20),
-                s.getBoolean(INDEX_AFTER_LOAD), servers);
+                s.getBoolean(INDEX_AFTER_LOAD), servers, s.getEnum(SPIDER, Sharding.class, Sharding.AUTO));
     }
 
     /** True when the engine is MyRocks (ROCKSDB), whatever the case. */

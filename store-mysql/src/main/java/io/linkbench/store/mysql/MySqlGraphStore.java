@@ -46,7 +46,15 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     private static final String BUILD_INDEX_STEP = "build index " + Schema.LINK_INDEX;
 
     private final MySqlConfig config;
+    /** The admin connections' connector (to the head, with Spider). */
     private final Connector connector;
+    /** The sessions' connector: with Spider its connections bound the head's reads of the backends. */
+    private final Connector sessions;
+    /** The Spider cluster behind the server, or null for plain tables. */
+    private final SpiderCluster spider;
+    private final SpiderSchema spiderSchema;
+    /** The sessions' statements (with Spider, a DELETE_NODE the head counts right). */
+    private final SqlText sessionSql;
     private final SqlText sql;
     private final Schema schema;
     private final boolean local;
@@ -58,11 +66,15 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     private boolean closed;
 
     private MySqlGraphStore(MySqlConfig config, Connector connector, SqlText sql,
-            SessionConnection<SqlConnection> admin) throws SQLException, StoreException {
+            SessionConnection<SqlConnection> admin, SpiderCluster spider) throws SQLException, StoreException {
         this.config = config;
         this.connector = connector;
         this.sql = sql;
         this.schema = new Schema(config);
+        this.spider = spider;
+        this.spiderSchema = spider == null ? null : new SpiderSchema(config, spider, schema);
+        this.sessions = spider == null ? connector : new Connector(config, SpiderReadings.sessionSetup(config));
+        this.sessionSql = spider == null ? sql : new SqlText(config, true);
         this.admin = admin;
         this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         long maxPacket = 16L << 20;
@@ -85,8 +97,16 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         SessionConnection<SqlConnection> admin = new SessionConnection<>(
                 () -> new SqlConnection(openAdmin(connector, config), sql), Errors.MAP, false);
         try {
-            checkEngine(admin.get().jdbc(), config);
-            return new MySqlGraphStore(config, connector, sql, admin);
+            SpiderCluster spider = SpiderCluster.detect(admin.get().jdbc(), config, connector).orElse(null);
+            if (spider == null) {
+                checkEngine(admin.get().jdbc(), config);
+            } else {
+                spider.onEach("check the engine", false, false, b -> {
+                    checkEngine(b, config);
+                    return null;
+                });
+            }
+            return new MySqlGraphStore(config, connector, sql, admin, spider);
         } catch (SQLException e) {
             admin.close();
             throw Errors.MAP.toStore("MySQL server " + config.address(), e);
@@ -141,6 +161,14 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
             facts.put("tables", config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable());
             facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
             facts.putAll(ServerMetrics.variables(c));
+            if (spider != null) {
+                facts.putAll(SpiderReadings.facts(c, spider, config));
+                if (config.rocksDb()) {
+                    facts.put("spider.concurrency", SpiderReadings.MYROCKS_CONCURRENCY);
+                }
+                // the count invariant under concurrent writers of one group is not claimed on MyRocks backends
+                return new StoreInfo("mysql", serverVersion, "SPIDER over " + config.engine(), facts, !config.rocksDb());
+            }
             TableSizes.of(c, config).forEach((table, bytes) -> facts.put("size." + table, bytes + " bytes"));
             if (config.rocksDb()) {
                 TableSizes.serverWideMemtableBytes(c).ifPresent(b -> facts.put("server_wide_memtable_bytes", b + ""));
@@ -156,6 +184,10 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     public synchronized void prepareForLoad(SchemaMode mode) throws StoreException {
         try {
             Connection c = admin();
+            if (spider != null) {
+                AdminTimeout.lifted(c, config.socketTimeoutMs(), () -> spiderSchema.prepareForLoad(c, mode));
+                return;
+            }
             AdminTimeout.lifted(c, config.socketTimeoutMs(), () -> schema.prepareForLoad(c, mode));
             awaitSchemaOnEveryHost();
         } catch (SQLException e) {
@@ -187,6 +219,10 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     public synchronized void prepareForRequests() throws StoreException {
         try {
             Connection c = admin();
+            if (spider != null) {
+                AdminTimeout.lifted(c, config.socketTimeoutMs(), () -> spiderSchema.prepareForRequests(c));
+                return;
+            }
             AdminTimeout.lifted(c, config.socketTimeoutMs(), () -> schema.prepareForRequests(c)); // may build the index
         } catch (SQLException e) {
             throw adminFailure("prepare the schema", e);
@@ -214,7 +250,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
 
     @Override
     public StoreSession session(int workerId) {
-        return new MySqlSession(connector, sql, maxStatementChars, workerId); // spread over hosts: the load's writers too
+        return new MySqlSession(sessions, sessionSql, maxStatementChars, workerId, spider != null); // spread over hosts: the load's writers too
     }
 
     @Override
@@ -227,6 +263,10 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     private synchronized void buildLinkIndex() throws StoreException {
         try {
             Connection c = admin();
+            if (spider != null) {
+                spiderSchema.addLinkIndex(c); // on every backend, then the head
+                return;
+            }
             if (!schema.hasLinkIndex(c)) {
                 stepThreadId = ((com.mysql.cj.jdbc.JdbcConnection) c).getId();
                 try {
@@ -270,6 +310,9 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
                 throw adminFailure("verify counts", e);
             }
         }
+        if (spider != null) {
+            return SpiderReadings.verifyCounts(spider, sql); // each backend holds its id1s' links and counts
+        }
         Connection forLinks = connector.open(Connector.Purpose.ADMIN, true);
         try (Connection forCounts = connector.open(Connector.Purpose.ADMIN, true)) {
             return CountCheck.check(forLinks, forCounts, sql);
@@ -283,6 +326,9 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     @Override
     public synchronized Map<String, Long> counters() throws StoreException {
         try {
+            if (spider != null) {
+                return SpiderReadings.counters(admin(), spider);
+            }
             return ServerMetrics.counters(admin());
         } catch (SQLException e) {
             throw adminFailure("read server counters", e);
@@ -293,6 +339,9 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     @Override
     public synchronized Map<String, String> serverConfiguration() throws StoreException {
         try {
+            if (spider != null) {
+                return SpiderReadings.configuration(admin(), spider);
+            }
             return ServerVariables.all(admin());
         } catch (SQLException e) {
             throw adminFailure("read the server's variables", e);
@@ -307,6 +356,9 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     public synchronized OptionalLong sizeBytes() throws StoreException {
         try {
             Connection c = admin();
+            if (spider != null) {
+                return TableSizes.total(SpiderReadings.sizes(spider, config));
+            }
             if (config.rocksDb()) {
                 TableSizes.flushRocksDb(c);
             }
@@ -345,7 +397,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
                     }
                 }
             }
-            return room;
+            return spider == null ? room : SpiderReadings.leastHeadroom(room, spider, config);
         } catch (SQLException e) {
             throw adminFailure("read max_connections", e);
         }
@@ -383,6 +435,9 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
      */
     @Override
     public synchronized List<ServerNode> serverNodes() {
+        if (spider != null) {
+            return spider.nodes();
+        }
         if (config.servers().size() < 2 || !config.socket().isEmpty()) {
             return StoreMetrics.super.serverNodes();
         }

@@ -23,10 +23,18 @@ import java.util.List;
 final class MySqlSession extends JdbcSession<SqlConnection> {
     /** @param home the server ({@code hosts}) this session connects to first */
     MySqlSession(Connector connector, SqlText sql, int maxStatementChars, int home) {
+        this(connector, sql, maxStatementChars, home, false);
+    }
+
+    /**
+     * @param home             the server ({@code hosts}) this session connects to first
+     * @param idempotentLoads  bulk loads accept rows an earlier attempt of the batch wrote ({@link BulkLoader})
+     */
+    MySqlSession(Connector connector, SqlText sql, int maxStatementChars, int home, boolean idempotentLoads) {
         super(new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.AUTOCOMMIT, true, home),
                 sql), Errors.MAP, false),
                 new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.TRANSACTIONAL, true, home),
-                sql), Errors.MAP, true), SqlText.PAYLOAD, LinkWriter::new, tx -> new BulkLoader(tx, sql, maxStatementChars));
+                sql), Errors.MAP, true), SqlText.PAYLOAD, LinkWriter::new, tx -> new BulkLoader(tx, sql, maxStatementChars, idempotentLoads));
     }
 
     @Override

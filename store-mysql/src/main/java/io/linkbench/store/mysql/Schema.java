@@ -32,8 +32,17 @@ final class Schema {
     /** The load state of this link table, in {@value #LOAD_TABLE}. */
     final LoadStateTable loadState;
 
+    /** Whether these are a Spider backend's tables, which need no load-state table (the head keeps it). */
+    private final boolean backend;
+
     Schema(MySqlConfig config) {
+        this(config, false);
+    }
+
+    /** @param backend true for the tables of a Spider backend: no {@value #LOAD_TABLE} table there */
+    Schema(MySqlConfig config, boolean backend) {
         this.config = config;
+        this.backend = backend;
         this.db = SqlText.quote(config.database());
         this.nodeTable = db + "." + SqlText.quote(config.nodeTable());
         this.linkTable = db + "." + SqlText.quote(config.linkTable());
@@ -63,7 +72,7 @@ final class Schema {
             }
         }
         createMissing(c, !config.indexAfterLoad());
-        if (mode == SchemaMode.RECREATE) {
+        if (mode == SchemaMode.RECREATE && !backend) {
             loadState.forget(c);
         }
         boolean hasIndex = hasLinkIndex(c);
@@ -119,22 +128,42 @@ final class Schema {
 
     private void createMissing(Connection c, boolean withIndex) throws SQLException {
         String engine = " ENGINE=" + config.engine();
-        exec(c, "CREATE TABLE IF NOT EXISTS " + nodeTable + " ("
-                + "id BIGINT NOT NULL AUTO_INCREMENT, type INT NOT NULL, version BIGINT NOT NULL,"
-                + " time INT NOT NULL, data MEDIUMBLOB NOT NULL, PRIMARY KEY (id))" + engine);
-        exec(c, "CREATE TABLE IF NOT EXISTS " + linkTable + " ("
-                + "id1 BIGINT NOT NULL, id2 BIGINT NOT NULL, link_type BIGINT NOT NULL,"
-                + " visibility TINYINT NOT NULL, data VARBINARY(" + SqlText.PAYLOAD.head() + ") NOT NULL,"
-                + " data_ext MEDIUMBLOB NULL, time BIGINT NOT NULL, version INT NOT NULL,"
-                + " PRIMARY KEY (link_type, id1, id2)" + cf("cf_link_pk")
-                + (withIndex ? ", KEY " + LINK_INDEX + " (id1, link_type, visibility, time, id2, version, data)"
-                        + cf("rev:cf_link_id1_type") : "")
-                + ")" + engine);
-        exec(c, "CREATE TABLE IF NOT EXISTS " + countTable + " ("
-                + "id BIGINT NOT NULL, link_type BIGINT NOT NULL, count BIGINT NOT NULL, time BIGINT NOT NULL,"
-                + " version BIGINT NOT NULL, PRIMARY KEY (id, link_type))" + engine);
+        List<String> bodies = bodies(withIndex, config.rocksDb());
+        List<String> names = tableNames();
+        for (int i = 0; i < names.size(); i++) {
+            exec(c, "CREATE TABLE IF NOT EXISTS " + db + "." + SqlText.quote(names.get(i)) + " " + bodies.get(i) + engine);
+        }
+        if (!backend) {
+            createLoadTable(c, config.engine());
+        }
+    }
+
+    /** Creates the load-state table {@value #LOAD_TABLE} with {@code engine} when it is missing. */
+    void createLoadTable(Connection c, String engine) throws SQLException {
         exec(c, "CREATE TABLE IF NOT EXISTS " + loadTable + " (link_table VARCHAR(64) NOT NULL,"
-                + " state VARCHAR(" + LoadState.MAX_TEXT + ") NOT NULL, PRIMARY KEY (link_table))" + engine);
+                + " state VARCHAR(" + LoadState.MAX_TEXT + ") NOT NULL, PRIMARY KEY (link_table)) ENGINE=" + engine);
+    }
+
+    /**
+     * The column and key definitions, "(...)", of the node, link and count tables (in the order of
+     * {@link #tableNames()}), with the link table's secondary index or without, with MyRocks column
+     * families or without.
+     */
+    static List<String> bodies(boolean withIndex, boolean families) {
+        return List.of("(id BIGINT NOT NULL AUTO_INCREMENT, type INT NOT NULL, version BIGINT NOT NULL,"
+                        + " time INT NOT NULL, data MEDIUMBLOB NOT NULL, PRIMARY KEY (id))",
+                "(id1 BIGINT NOT NULL, id2 BIGINT NOT NULL, link_type BIGINT NOT NULL,"
+                        + " visibility TINYINT NOT NULL, data VARBINARY(" + SqlText.PAYLOAD.head() + ") NOT NULL,"
+                        + " data_ext MEDIUMBLOB NULL, time BIGINT NOT NULL, version INT NOT NULL,"
+                        + " PRIMARY KEY (link_type, id1, id2)" + cf(families, "cf_link_pk")
+                        + (withIndex ? ", KEY " + LINK_INDEX + " (id1, link_type, visibility, time, id2, version, data)"
+                        + cf(families, "rev:cf_link_id1_type") : "") + ")",
+                "(id BIGINT NOT NULL, link_type BIGINT NOT NULL, count BIGINT NOT NULL, time BIGINT NOT NULL,"
+                        + " version BIGINT NOT NULL, PRIMARY KEY (id, link_type))");
+    }
+
+    private static String cf(boolean families, String family) {
+        return families ? " COMMENT '" + family + "'" : "";
     }
 
     /** A column-family comment for an index under MyRocks; nothing for other engines. */
@@ -152,7 +181,8 @@ final class Schema {
         }
     }
 
-    private List<String> tableNames() {
+    /** The node, link and count tables' names, unquoted. */
+    List<String> tableNames() {
         return List.of(config.nodeTable(), config.linkTable(), config.countTable());
     }
 
@@ -160,7 +190,7 @@ final class Schema {
         return !engineOf(c, table).isEmpty();
     }
 
-    private String engineOf(Connection c, String table) throws SQLException {
+    String engineOf(Connection c, String table) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT COALESCE(engine, '?') FROM information_schema.TABLES"
                 + " WHERE table_schema = ? AND table_name = ?")) {
             ps.setString(1, config.database());
@@ -171,14 +201,14 @@ final class Schema {
         }
     }
 
-    private boolean isEmpty(Connection c, String table) throws SQLException {
+    boolean isEmpty(Connection c, String table) throws SQLException {
         try (Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT 1 FROM " + db + "." + SqlText.quote(table) + " LIMIT 1")) {
             return !rs.next();
         }
     }
 
-    private static void exec(Connection c, String sql) throws SQLException {
+    static void exec(Connection c, String sql) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute(sql);
         }

@@ -40,6 +40,14 @@ final class SqlText {
     private final Map<Q, String> text = new EnumMap<>(Q.class);
 
     SqlText(MySqlConfig config) {
+        this(config, false);
+    }
+
+    /**
+     * @param spider for a Spider head: DELETE_NODE in the multi-table form, since the head reports 0 rows for
+     *               a single-table DELETE of a partitioned Spider table that deleted one (MariaDB 10.11)
+     */
+    SqlText(MySqlConfig config, boolean spider) {
         this.nodeTable = quote(config.nodeTable());
         this.linkTable = quote(config.linkTable());
         this.countTable = quote(config.countTable());
@@ -50,7 +58,8 @@ final class SqlText {
         text.put(Q.GET_NODE, "SELECT version, time, data FROM " + n + " WHERE id = ? AND type = ?");
         text.put(Q.ADD_NODE, "INSERT INTO " + n + " (type, version, time, data) VALUES (?, ?, ?, ?)");
         text.put(Q.UPDATE_NODE, "UPDATE " + n + " SET version = ?, time = ?, data = ? WHERE id = ? AND type = ?");
-        text.put(Q.DELETE_NODE, "DELETE FROM " + n + " WHERE id = ? AND type = ?");
+        text.put(Q.DELETE_NODE, spider ? "DELETE nt FROM " + n + " AS nt WHERE nt.id = ? AND nt.type = ?"
+                : "DELETE FROM " + n + " WHERE id = ? AND type = ?");
         text.put(Q.LINK_INSERT_OR_REVIVE, "INSERT INTO " + l + " (" + LINK_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                 + " ON DUPLICATE KEY UPDATE visibility = VALUES(visibility)");
         text.put(Q.LINK_UPDATE, "UPDATE " + l + " FORCE INDEX (PRIMARY) SET visibility = ?, data = ?, data_ext = ?,"

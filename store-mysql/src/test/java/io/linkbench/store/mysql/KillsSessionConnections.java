@@ -33,7 +33,7 @@ interface KillsSessionConnections extends FaultInjection {
                 c.rollback(); // the transactional connection as the session left it: no transaction open
             }
         }
-        try (Connection admin = MySqlTestServer.jdbc("")) {
+        try (Connection admin = adminConnection()) {
             try (Statement s = admin.createStatement()) {
                 for (long id : ids) {
                     s.execute("KILL CONNECTION " + id);
@@ -42,6 +42,11 @@ interface KillsSessionConnections extends FaultInjection {
             Await.until(Duration.ofSeconds(60), "connections " + ids + " gone from the process list",
                     () -> noneLeft(admin, ids));
         }
+    }
+
+    /** A connection of the test's own to the server the sessions connect to. */
+    default Connection adminConnection() throws SQLException {
+        return MySqlTestServer.jdbc("");
     }
 
     private static boolean noneLeft(Connection admin, List<Long> ids) throws SQLException {

@@ -1,0 +1,238 @@
+#!/usr/bin/env bash
+# Runs a sharded MariaDB on this machine -- a Spider head and backends, each a mariadbd of its own with
+# its own data directory, port and socket -- for the mysql store with spider = on
+# (config/spider.properties, config/spider-myrocks.properties) and its tests. Packages come from Debian
+# only (mariadb-server, mariadb-plugin-rocksdb, mariadb-plugin-spider, through scripts/lib/packages.sh);
+# the default MariaDB on 3306 and the Galera nodes are never touched.
+#
+#   scripts/start-spider.sh start      install what is missing, start every node, say what to run next
+#   scripts/start-spider.sh stop       stop every node (a clean shutdown, then wait)
+#   scripts/start-spider.sh status     exit 0 and say so when every node answers, else exit 1
+#   scripts/start-spider.sh url        print the head's JDBC URL
+#   scripts/start-spider.sh kill-node I | pause-node I | resume-node I | start-node I | restart-node I
+#                                      fault helpers for the store's tests; node 0 is the head, 1..N the
+#                                      backends. kill-node sends SIGKILL to every process of the node
+#                                      (scripts/lib/procs.sh: found by its data directory, again until none
+#                                      is left); pause-node SIGSTOP, resume-node SIGCONT; start-node starts
+#                                      a stopped or killed node (crash recovery); restart-node restarts a
+#                                      running one (clean shutdown).
+#
+# Layout: LINKBENCH_SPIDER_DIR (default /var/tmp/linkbench-spider) holds nodeI/ with data/, my.cnf,
+# mariadbd.sock, mariadbd.pid and mariadbd.log. The head listens on 127.0.0.1:LINKBENCH_SPIDER_PORT
+# (default 3340), backend i on that port + i; LINKBENCH_SPIDER_BACKENDS (default 2) backends. Every
+# backend loads both InnoDB and MyRocks, so one cluster serves both engines (the store's `engine` key
+# picks the backends' tables' engine). The head loads Spider and knows backend i as the server
+# `backendI` (CREATE SERVER); the store creates the tables on the backends and the head.
+# LINKBENCH_SPIDER_MEMORY (default 64M) is each node's InnoDB buffer pool and RocksDB block cache;
+# LINKBENCH_SPIDER_ARGS adds mariadbd options to every node.
+# Every node has the user LINKBENCH_MYSQL_USER / LINKBENCH_PASSWORD (default linkbench / linkbench)
+# for 'localhost' and '127.0.0.1' with all privileges; the head reaches the backends as that user.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+dir="${LINKBENCH_SPIDER_DIR:-/var/tmp/linkbench-spider}"
+port0="${LINKBENCH_SPIDER_PORT:-3340}"
+backends="${LINKBENCH_SPIDER_BACKENDS:-2}"
+memory="${LINKBENCH_SPIDER_MEMORY:-64M}"
+user="${LINKBENCH_MYSQL_USER:-linkbench}"
+password="${LINKBENCH_PASSWORD:-linkbench}"
+action="${1:-start}"
+
+fail() { echo "start-spider: $*" >&2; exit 1; }
+[[ "$backends" =~ ^[1-9][0-9]?$ ]] || fail "LINKBENCH_SPIDER_BACKENDS must be 1..99, not '$backends'"
+[[ "$port0" =~ ^[0-9]+$ ]] && [ "$port0" -ge 1024 ] && [ $((port0 + backends)) -le 65535 ] \
+    || fail "LINKBENCH_SPIDER_PORT must leave room for the backends in 1024..65535, not '$port0'"
+[[ "$memory" =~ ^[0-9]+[KMG]?$ ]] || fail "LINKBENCH_SPIDER_MEMORY must be a size like 64M, not '$memory'"
+
+LB_NAME=start-spider
+# shellcheck source-path=SCRIPTDIR source=lib/packages.sh
+. "$root/scripts/lib/packages.sh"
+# shellcheck source-path=SCRIPTDIR source=lib/procs.sh
+. "$root/scripts/lib/procs.sh"
+
+node_dir() { echo "$dir/node$1"; }
+node_data() { echo "$dir/node$1/data"; }
+node_sock() { echo "$dir/node$1/mariadbd.sock"; }
+node_port() { echo $((port0 + $1)); }
+node_name() { if [ "$1" -eq 0 ]; then echo head; else echo "backend $1"; fi; }
+node_indexes() { seq 0 "$backends"; }
+alive() { lb_as_root mariadb-admin --no-defaults --socket="$(node_sock "$1")" --connect-timeout=5 ping --silent >/dev/null 2>&1; }
+sql() { lb_as_root mariadb --no-defaults --socket="$(node_sock "$1")" -N -B "${@:2}"; }
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+running() { [ -n "$(lb_dir_pids "$(node_data "$1")")" ]; }
+
+install_packages() {
+    if ! command -v mariadbd >/dev/null 2>&1 || [ ! -f /usr/lib/mysql/plugin/ha_rocksdb.so ] \
+        || [ ! -f /usr/lib/mysql/plugin/ha_spider.so ]; then
+        local family
+        mapfile -t family < <(lb_family mariadb "")
+        lb_say "installing mariadb-server, mariadb-plugin-rocksdb and mariadb-plugin-spider"
+        lb_apt_install mariadb-server mariadb-plugin-rocksdb mariadb-plugin-spider "${family[@]}" || exit 1
+    fi
+}
+
+write_cnf() {
+    local i="$1" d; d="$(node_dir "$i")"
+    {
+        cat <<CNF
+# linkbench: $(node_name "$i") of the Spider cluster of scripts/start-spider.sh (rewritten by every start)
+[mariadbd]
+datadir=$(node_data "$i")
+port=$(node_port "$i")
+socket=$(node_sock "$i")
+pid-file=$d/mariadbd.pid
+log-error=$d/mariadbd.log
+bind-address=127.0.0.1
+skip-name-resolve
+max_connections=400
+innodb_buffer_pool_size=$memory
+innodb_flush_log_at_trx_commit=2
+innodb_log_file_size=96M
+CNF
+        if [ "$i" -eq 0 ]; then
+            # Spider's own connections to the backends fail within these seconds (the store sets the
+            # read and write timeouts per session from its socket_timeout, so a stopped backend fails
+            # a statement instead of holding the head's thread)
+            cat <<CNF
+plugin-load-add=ha_spider.so
+# new auto-increment ids from the head's own counter (the default asks every backend with a lock, and
+# two concurrent inserts deadlock across two backends)
+spider_auto_increment_mode=1
+# keep a session's connection to a backend for its next statements (the default opens one per transaction)
+spider_conn_recycle_mode=2
+spider_connect_timeout=5
+spider_net_read_timeout=60
+spider_net_write_timeout=60
+CNF
+        else
+            cat <<CNF
+plugin-load-add=ha_rocksdb.so
+rocksdb_block_cache_size=$memory
+rocksdb_max_row_locks=1073741824
+CNF
+        fi
+    } >"$d/my.cnf"
+}
+
+init_node() {
+    local i="$1" d; d="$(node_dir "$i")"
+    install -d -o mysql -g mysql "$d"
+    write_cnf "$i"
+    [ -d "$(node_data "$i")/mysql" ] && return 0
+    install -d -o mysql -g mysql "$(node_data "$i")"
+    mariadb-install-db --no-defaults --datadir="$(node_data "$i")" --user=mysql --auth-root-authentication-method=socket \
+        >"$d/install.log" 2>&1 || fail "mariadb-install-db of the $(node_name "$i") failed (see $d/install.log)"
+}
+
+start_node() {
+    local i="$1" d; d="$(node_dir "$i")"
+    alive "$i" && return 0
+    if ! running "$i"; then
+        lb_clear_leftovers "$(node_data "$i")"
+        port_open "$(node_port "$i")" && fail "port $(node_port "$i") of the $(node_name "$i") is taken by another process: set LINKBENCH_SPIDER_PORT"
+        # shellcheck disable=SC2086 # LINKBENCH_SPIDER_ARGS is a list of options
+        (cd "$(node_data "$i")" && nohup mariadbd --defaults-file="$d/my.cnf" --user=mysql ${LINKBENCH_SPIDER_ARGS:-} \
+            >>"$d/mariadbd.out" 2>&1 </dev/null &)
+    fi
+    local deadline=$((SECONDS + 120))
+    until alive "$i"; do
+        [ $SECONDS -lt $deadline ] || fail "the $(node_name "$i") did not answer within 120 s (see $d/mariadbd.log)"
+        running "$i" || [ $SECONDS -lt $((deadline - 115)) ] || fail "the $(node_name "$i") stopped while starting (see $d/mariadbd.log)"
+        sleep 0.2
+    done
+}
+
+stop_node() {
+    local i="$1" deadline
+    running "$i" || return 0
+    lb_signal_dir CONT "$(node_data "$i")"   # a paused node cannot shut down
+    lb_as_root mariadb-admin --no-defaults --socket="$(node_sock "$i")" --connect-timeout=5 shutdown >/dev/null 2>&1 \
+        || lb_signal_dir TERM "$(node_data "$i")"
+    deadline=$((SECONDS + 120))
+    while running "$i"; do
+        [ $SECONDS -lt $deadline ] || fail "the $(node_name "$i") did not stop within 120 s"
+        sleep 0.2
+    done
+}
+
+# The user on every node (password through stdin, so it appears in no process list); on the head, one
+# server per backend. Only what is missing or different is changed, so a start on a running cluster
+# drops no Spider connection.
+setup_nodes() {
+    local i q="${password//\\/\\\\}"
+    q="${q//\'/\\\'}"
+    for i in $(node_indexes); do
+        sql "$i" <<SQL || fail "could not create the user '$user' on the $(node_name "$i") (see $(node_dir "$i")/mariadbd.log)"
+CREATE USER IF NOT EXISTS '$user'@'localhost' IDENTIFIED BY '$q';
+CREATE USER IF NOT EXISTS '$user'@'127.0.0.1' IDENTIFIED BY '$q';
+ALTER USER '$user'@'localhost' IDENTIFIED BY '$q';
+ALTER USER '$user'@'127.0.0.1' IDENTIFIED BY '$q';
+GRANT ALL PRIVILEGES ON *.* TO '$user'@'localhost' WITH GRANT OPTION;
+GRANT ALL PRIVILEGES ON *.* TO '$user'@'127.0.0.1' WITH GRANT OPTION;
+SQL
+    done
+    for i in $(seq 1 "$backends"); do
+        local have
+        have="$(sql 0 -e "SELECT CONCAT(Host, ':', Port, ':', Username, ':', Password) FROM mysql.servers WHERE Server_name = 'backend$i'")"
+        [ "$have" = "127.0.0.1:$(node_port "$i"):$user:$password" ] && continue
+        sql 0 <<SQL || fail "could not create the server backend$i on the head (see $(node_dir 0)/mariadbd.log)"
+DROP SERVER IF EXISTS backend$i;
+CREATE SERVER backend$i FOREIGN DATA WRAPPER mysql OPTIONS (HOST '127.0.0.1', PORT $(node_port "$i"), USER '$user', PASSWORD '$q');
+SQL
+    done
+    # servers of backends beyond LINKBENCH_SPIDER_BACKENDS (from a larger cluster before) are dropped
+    local extra
+    for extra in $(sql 0 -e "SELECT Server_name FROM mysql.servers WHERE Server_name REGEXP '^backend[0-9]+\$' AND CAST(SUBSTRING(Server_name, 8) AS UNSIGNED) > $backends"); do
+        sql 0 -e "DROP SERVER $extra"
+    done
+}
+
+node_arg() {
+    [[ "${1:-}" =~ ^[0-9]+$ ]] && [ "$1" -le "$backends" ] || fail "$action needs a node number: 0 (the head) to $backends"
+    [ -d "$(node_data "$1")/mysql" ] || fail "node $1 does not exist: run start first"
+}
+
+url() { echo "jdbc:mysql://127.0.0.1:$(node_port 0)/"; }
+
+case "$action" in
+    start)
+        [ "$(id -u)" -eq 0 ] || fail "must run as root (it installs packages and runs the nodes as the user mysql)"
+        install_packages
+        install -d -m 755 "$dir"
+        for i in $(node_indexes); do
+            init_node "$i"
+            # a node on binaries that a package upgrade replaced is restarted on the new ones
+            pid="$(head -n 1 "$(node_dir "$i")/mariadbd.pid" 2>/dev/null || true)"
+            if [ -n "$pid" ] && alive "$i" && lb_replaced_binary "$pid"; then
+                lb_say "restarting the $(node_name "$i"): it runs binaries that a package upgrade replaced"
+                stop_node "$i"
+            fi
+            start_node "$i"
+        done
+        setup_nodes
+        [ "$(sql 0 -e "SELECT SUPPORT FROM information_schema.ENGINES WHERE ENGINE = 'SPIDER'")" = YES ] \
+            || fail "the head does not offer the SPIDER engine (see $(node_dir 0)/mariadbd.log)"
+        if [ -z "${QUIET:-}" ]; then
+            echo "Spider on MariaDB $(sql 0 -e 'SELECT VERSION()') runs in $dir: head 127.0.0.1:$(node_port 0), backends $(for i in $(seq 1 "$backends"); do printf '127.0.0.1:%s ' "$(node_port "$i")"; done)(InnoDB and ROCKSDB), user $user"
+            echo "next: java -jar linkbench.jar -c config/spider.properties -l -r   (MyRocks backends: -c config/spider-myrocks.properties)"
+        fi ;;
+    stop)
+        for i in $(seq "$backends" -1 0); do
+            [ -d "$(node_data "$i")/mysql" ] && stop_node "$i"
+        done
+        exit 0 ;;
+    status)
+        down=()
+        for i in $(node_indexes); do alive "$i" || down+=("$(node_name "$i") 127.0.0.1:$(node_port "$i")"); done
+        if [ ${#down[@]} -eq 0 ]; then
+            echo "Spider runs: head 127.0.0.1:$(node_port 0) and $backends backends answer ($dir)"; exit 0
+        fi
+        echo "Spider does not run: no answer from ${down[*]}"; exit 1 ;;
+    url) url ;;
+    kill-node) node_arg "${2:-}"; lb_kill_dir "$(node_data "$2")" 30 ;;
+    pause-node) node_arg "${2:-}"; lb_signal_dir STOP "$(node_data "$2")" ;;
+    resume-node) node_arg "${2:-}"; lb_signal_dir CONT "$(node_data "$2")" ;;
+    start-node) node_arg "${2:-}"; start_node "$2" ;;
+    restart-node) node_arg "${2:-}"; stop_node "$2"; start_node "$2" ;;
+    *) fail "unknown action '$action' (start, stop, status, url, kill-node, pause-node, resume-node, start-node, restart-node)" ;;
+esac

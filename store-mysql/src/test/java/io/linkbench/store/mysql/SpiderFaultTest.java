@@ -1,0 +1,165 @@
+package io.linkbench.store.mysql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.cli.Main;
+import io.linkbench.measure.OpStats;
+import io.linkbench.measure.PhaseResult;
+import io.linkbench.report.compare.LoadedRun;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.stream.Stream;
+import io.linkbench.tck.harness.Await;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Faults of the Spider cluster of scripts/start-spider.sh under a run of the command line: a backend
+ * killed in the middle of a load and of a request phase, a backend stopped (SIGSTOP) for 5 s, the head
+ * restarted. Each time the calls the fault hit are counted, no phase outlives its deadline, the run
+ * ends with a status, and the counts verify with 0 mismatches. Every node is running again after each
+ * test, whatever its outcome.
+ */
+@Tag("spider")
+class SpiderFaultTest {
+    private static final String DB = "lbtest_spider_fault";
+    private static final int MAXTIME = 12;
+
+    /** Every node runs again (a killed node started, a stopped one resumed), whatever the test did. */
+    @AfterEach
+    void everyNodeRunsAgain() throws Exception {
+        for (int i = 0; i <= SpiderTestCluster.BACKENDS; i++) {
+            SpiderTestCluster.control("resume-node", Integer.toString(i));
+            SpiderTestCluster.control("start-node", Integer.toString(i));
+        }
+    }
+
+    /** The run's options: a small graph, retries that outlast a node's restart. */
+    private static String[] args(Path results, String... more) {
+        String[] base = {"-D", "maxid1=5001", "-D", "displayfreq=2", "-D", "retry_backoff_ms=200", "-D", "max_retries=8",
+                "-D", "socket_timeout=10", "--results", results.toString()};
+        String[] all = new String[base.length + more.length];
+        System.arraycopy(base, 0, all, 0, base.length);
+        System.arraycopy(more, 0, all, base.length, more.length);
+        return SpiderTestCluster.args("spider.properties", DB, all);
+    }
+
+    private static long rows(int node, String sql) throws Exception {
+        try (Connection c = SpiderTestCluster.jdbc(node, ""); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            return rs.next() ? rs.getLong(1) : 0;
+        }
+    }
+
+    private static void load(Path results) {
+        assertEquals(0, Main.run(args(results, "-D", "schema=recreate", "-l")), "the load");
+    }
+
+    /** Starts a request phase of MAXTIME s and waits until the requesters have added 20 nodes through the head. */
+    private static CompletableFuture<Integer> requests(Path results) throws Exception {
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> Main.run(args(results,
+                "-D", "requesters=4", "-D", "maxtime=" + MAXTIME, "-r")));
+        Await.until(Duration.ofSeconds(120), "20 nodes added by the requesters", () ->
+                rows(0, "SELECT COALESCE(MAX(id), 0) FROM " + DB + ".nodetable") >= 5001 + 20);
+        return run;
+    }
+
+    /**
+     * Waits for the request phase to end within its deadline; it ends with exit code 0, or with 1 and a
+     * status that names the failed calls when {@code mayFail} (a head down longer than the retries last).
+     */
+    private static void ends(CompletableFuture<Integer> run, long t0, boolean mayFail) throws Exception {
+        int exit = run.get(MAXTIME + 120, TimeUnit.SECONDS);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertTrue(exit == 0 || (mayFail && exit == 1), "exit code of the request phase: " + exit);
+        assertTrue(seconds < MAXTIME + 30 + 60, "a " + MAXTIME + " s phase ended after " + seconds + " s (stall_limit 30 s)");
+    }
+
+    /** The calls the fault cost in the only run under {@code results}: retried, or failed with CONNECTION or TIMEOUT. */
+    private static long lostCalls(Path results, boolean load) throws Exception {
+        Path dir;
+        try (Stream<Path> s = Files.list(results)) {
+            dir = s.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        PhaseResult p = LoadedRun.readAll(List.of(dir)).get(0).run().phases().stream()
+                .filter(r -> r.isLoad() == load).findFirst().orElseThrow();
+        long lost = p.ops().stream().mapToLong(o -> o.retries() + o.errorsByKind().getOrDefault("CONNECTION", 0L)
+                + o.errorsByKind().getOrDefault("TIMEOUT", 0L)).sum();
+        System.out.println("spider fault: " + p.operations() + " operations, " + lost + " retried or lost to the fault; errors "
+                + p.ops().stream().map(OpStats::errorsByKind).filter(m -> !m.isEmpty()).toList());
+        return lost;
+    }
+
+    private static void verifies() {
+        assertEquals(0, Main.run(SpiderTestCluster.args("spider.properties", DB, "verify")), "verify: 0 mismatches");
+    }
+
+    @Test
+    void aBackendKilledMidLoadAndStartedAgainCostsRetriesAndTheCountsVerify(@TempDir Path tmp) throws Exception {
+        SpiderTestCluster.assumeAvailable();
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> Main.run(args(tmp,
+                "-D", "maxid1=30001", "-D", "schema=recreate", "-l")));
+        Await.until(Duration.ofSeconds(120), "links loaded on backend 2", () -> {
+            try {
+                return rows(2, "SELECT COUNT(*) FROM " + DB + ".linktable") > 2000;
+            } catch (java.sql.SQLException e) {
+                return false; // not created yet
+            }
+        });
+        SpiderTestCluster.control("kill-node", "2");
+        SpiderTestCluster.control("start-node", "2");
+        assertEquals(0, run.get(300, TimeUnit.SECONDS), "the load completes, its failed batches given again");
+        assertTrue(lostCalls(tmp, true) > 0, "the batches lost with backend 2 are counted");
+        verifies();
+    }
+
+    @Test
+    void aBackendKilledMidRequestsCostsTheCallsItHadAndTheCountsVerify(@TempDir Path tmp) throws Exception {
+        SpiderTestCluster.assumeAvailable();
+        load(tmp.resolve("l"));
+        long t0 = System.nanoTime();
+        CompletableFuture<Integer> run = requests(tmp.resolve("r"));
+        SpiderTestCluster.control("kill-node", "1");
+        SpiderTestCluster.control("start-node", "1");
+        ends(run, t0, false);
+        assertTrue(lostCalls(tmp.resolve("r"), false) > 0, "the calls lost with backend 1 are counted");
+        verifies();
+    }
+
+    @Test
+    void aBackendStoppedFiveSecondsHoldsNoCallPastTheSocketTimeout(@TempDir Path tmp) throws Exception {
+        SpiderTestCluster.assumeAvailable();
+        load(tmp.resolve("l"));
+        long t0 = System.nanoTime();
+        CompletableFuture<Integer> run = requests(tmp.resolve("r"));
+        SpiderTestCluster.control("pause-node", "2");
+        try {
+            Thread.sleep(5_000); // the fault's length, not a wait for a condition
+        } finally {
+            SpiderTestCluster.control("resume-node", "2");
+        }
+        ends(run, t0, false);
+        verifies();
+    }
+
+    @Test
+    void aRestartedHeadCostsTheCallsItHadAndTheCountsVerify(@TempDir Path tmp) throws Exception {
+        SpiderTestCluster.assumeAvailable();
+        load(tmp.resolve("l"));
+        long t0 = System.nanoTime();
+        CompletableFuture<Integer> run = requests(tmp.resolve("r"));
+        SpiderTestCluster.control("restart-node", "0");
+        ends(run, t0, true); // the head's restart may outlast the retries: then the phase fails, naming CONNECTION errors
+        assertTrue(lostCalls(tmp.resolve("r"), false) > 0, "the calls lost with the head are counted");
+        verifies();
+    }
+}

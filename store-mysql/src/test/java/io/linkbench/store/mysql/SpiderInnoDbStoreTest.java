@@ -1,0 +1,32 @@
+package io.linkbench.store.mysql;
+
+import io.linkbench.store.GraphStore;
+import io.linkbench.tck.GraphStoreContract;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+
+/**
+ * The store TCK against the Spider cluster of scripts/start-spider.sh with InnoDB backends, in a database
+ * of its own; the fault contracts kill the session's connections to the head ({@link KillsSessionConnections}).
+ */
+@Tag("spider")
+class SpiderInnoDbStoreTest extends GraphStoreContract implements KillsSessionConnections {
+    private static final String DB = "lbtest_spider_innodb";
+
+    @Override
+    protected GraphStore openFreshStore() throws Exception {
+        return SpiderTestCluster.freshStore("InnoDB", DB, Map.of(), maxSessions());
+    }
+
+    @Override
+    protected GraphStore reopenStore() throws Exception {
+        return SpiderTestCluster.open(SpiderTestCluster.settings("InnoDB", DB, Map.of()), maxSessions());
+    }
+
+    @Override
+    public Connection adminConnection() throws SQLException {
+        return SpiderTestCluster.jdbc(0, "");
+    }
+}

@@ -1,0 +1,124 @@
+package io.linkbench.store.mysql;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.linkbench.config.Settings;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.SchemaMode;
+import io.linkbench.store.StoreContext;
+import io.linkbench.store.StoreException;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * The Spider cluster the tests use: the one {@code scripts/start-spider.sh} runs (head 127.0.0.1:3340,
+ * backends 3341 and 3342, user linkbench / LINKBENCH_PASSWORD). When the head cannot be reached the
+ * tests are skipped with a message, except under CI=true, where they fail (CI starts the cluster).
+ */
+final class SpiderTestCluster {
+    static final String HOST = "127.0.0.1";
+    static final int HEAD_PORT = 3340;
+    static final int BACKENDS = 2;
+    /** Why the cluster cannot be used, or null when it can; found once per test JVM. */
+    private static final String UNREACHABLE = probe();
+
+    private SpiderTestCluster() {
+    }
+
+    /** Skips the calling test (or fails it under CI=true) when the cluster does not run. */
+    static void assumeAvailable() {
+        if (UNREACHABLE == null) {
+            return;
+        }
+        String message = "Spider tests need the cluster of scripts/start-spider.sh (head " + HOST + ":" + HEAD_PORT
+                + "): " + UNREACHABLE;
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+            fail(message);
+        }
+        System.err.println("SKIPPED: " + message);
+        Assumptions.abort(message);
+    }
+
+    /** The store settings of the head for {@code database} with the backends' {@code engine}, plus {@code extra}. */
+    static Map<String, String> settings(String engine, String database, Map<String, String> extra) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("store", "mysql");
+        m.put("spider", "on");
+        m.put("host", HOST);
+        m.put("port", Integer.toString(HEAD_PORT));
+        m.put("user", MySqlTestServer.USER);
+        m.put("password", MySqlTestServer.PASSWORD);
+        m.put("dbid", database);
+        m.put("engine", engine);
+        m.putAll(extra);
+        return m;
+    }
+
+    /** A store on {@code database} (recreated empty), for up to {@code maxSessions}. */
+    static GraphStore freshStore(String engine, String database, Map<String, String> extra, int maxSessions)
+            throws StoreException {
+        assumeAvailable();
+        GraphStore store = open(settings(engine, database, extra), maxSessions);
+        store.prepareForLoad(SchemaMode.RECREATE);
+        return store;
+    }
+
+    static GraphStore open(Map<String, String> settings, int maxSessions) throws StoreException {
+        return new MySqlStoreProvider().open(new StoreContext(new Settings(settings), maxSessions));
+    }
+
+    /** A plain JDBC connection to node {@code i} (0 the head, 1.. the backends) and {@code database} ("" for none). */
+    static Connection jdbc(int i, String database) throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("user", MySqlTestServer.USER);
+        p.setProperty("password", MySqlTestServer.PASSWORD);
+        return DriverManager.getConnection("jdbc:mysql://" + HOST + ":" + (HEAD_PORT + i) + "/" + database
+                + "?connectTimeout=3000&socketTimeout=60000", p);
+    }
+
+    /** The command-line arguments for config/{@code configFile} on the test cluster's head and {@code database}. */
+    static String[] args(String configFile, String database, String... more) {
+        List<String> all = new ArrayList<>(List.of("-c",
+                CliRunner.repositoryRoot().resolve("config").resolve(configFile).toString(),
+                "-D", "host=" + HOST, "-D", "port=" + HEAD_PORT, "-D", "user=" + MySqlTestServer.USER,
+                "-D", "password=" + MySqlTestServer.PASSWORD, "-D", "dbid=" + database));
+        all.addAll(List.of(more));
+        if (all.contains("verify")) { // a subcommand: its options follow it
+            all.remove("verify");
+            all.add(0, "verify");
+        }
+        return all.toArray(String[]::new);
+    }
+
+    /** Runs scripts/start-spider.sh with {@code args} (a fault helper) and waits for it, failing on a non-zero exit. */
+    static void control(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash",
+                CliRunner.repositoryRoot().resolve("scripts/start-spider.sh").toString()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).inheritIO().start();
+        if (!p.waitFor(180, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("start-spider.sh " + String.join(" ", args) + " did not finish within 180 s");
+        }
+        if (p.exitValue() != 0) {
+            throw new AssertionError("start-spider.sh " + String.join(" ", args) + " exited with " + p.exitValue());
+        }
+    }
+
+    private static String probe() {
+        try (Connection c = jdbc(0, "")) {
+            return null;
+        } catch (SQLException e) {
+            return io.linkbench.store.jdbc.SqlErrorMap.oneLine(e);
+        }
+    }
+}

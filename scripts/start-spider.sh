@@ -130,9 +130,11 @@ start_node() {
     if ! running "$i"; then
         lb_clear_leftovers "$(node_data "$i")"
         port_open "$(node_port "$i")" && fail "port $(node_port "$i") of the $(node_name "$i") is taken by another process: set LINKBENCH_SPIDER_PORT"
+        # the whole subshell's streams go to the log and it execs mariadbd: no shell is left holding the caller's
+        # output (a test's, which surefire waits on until every holder has closed it)
         # shellcheck disable=SC2086 # LINKBENCH_SPIDER_ARGS is a list of options
-        (cd "$(node_data "$i")" && nohup mariadbd --defaults-file="$d/my.cnf" --user=mysql ${LINKBENCH_SPIDER_ARGS:-} \
-            >>"$d/mariadbd.out" 2>&1 </dev/null &)
+        (cd "$(node_data "$i")" && exec nohup mariadbd --defaults-file="$d/my.cnf" --user=mysql ${LINKBENCH_SPIDER_ARGS:-}) \
+            >>"$d/mariadbd.out" 2>&1 </dev/null &
     fi
     local deadline=$((SECONDS + 120))
     until alive "$i"; do

@@ -7,6 +7,7 @@ import io.linkbench.store.GraphStore;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreException;
+import io.linkbench.tck.harness.ServerScripts;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -16,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -99,19 +99,13 @@ final class SpiderTestCluster {
         return all.toArray(String[]::new);
     }
 
-    /** Runs scripts/start-spider.sh with {@code args} (a fault helper) and waits for it, failing on a non-zero exit. */
+    /**
+     * Runs scripts/start-spider.sh with {@code args} (a fault helper) and waits for it, failing on a non-zero exit.
+     * Its output goes through a file ({@link ServerScripts}): a node it starts must never hold this JVM's
+     * standard streams, which surefire waits on until they close.
+     */
     static void control(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("bash",
-                CliRunner.repositoryRoot().resolve("scripts/start-spider.sh").toString()));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).inheritIO().start();
-        if (!p.waitFor(180, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("start-spider.sh " + String.join(" ", args) + " did not finish within 180 s");
-        }
-        if (p.exitValue() != 0) {
-            throw new AssertionError("start-spider.sh " + String.join(" ", args) + " exited with " + p.exitValue());
-        }
+        ServerScripts.run("start-spider.sh", args);
     }
 
     private static String probe() {

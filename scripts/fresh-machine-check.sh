@@ -5,8 +5,8 @@
 #   servers    bash scripts/test.sh --servers-only: every start script, as the test command runs them
 #   build      mvn -B -q package -DskipTests (README command 1's build)
 #   command1   README command 1 at a small size (maxid1 20001, maxtime 5)
-#   stores     a short load and request phase on each server started (MyRocks, Galera, PostgreSQL,
-#              and DocumentDB when it runs), through the jar just built
+#   stores     a short load and request phase on each server started (MyRocks, Galera, Spider with its
+#              verify, PostgreSQL, and DocumentDB when it runs), through the jar just built
 #   ci         with --ci: the whole of .ci/run (every test); with --ci-only the only step, as CI runs on a
 #              new machine (the servers built and started by .ci/run itself: its time is CI's)
 # and ends with one line: PASSED, or FAILED naming the step (the end of its log is printed above it).
@@ -232,6 +232,8 @@ lb() { java -jar linkbench.jar -D maxid1=2001 -D maxtime=3 -D schema=recreate -l
 stores() {
     lb -c config/myrocks.properties
     lb -c config/innodb.properties -D hosts=127.0.0.1:3311,127.0.0.1:3312,127.0.0.1:3313
+    lb -c config/spider.properties
+    java -jar linkbench.jar verify -c config/spider.properties
     lb -c config/postgres.properties
     if bash scripts/start-documentdb.sh status >/dev/null; then
         lb -c config/mongo.properties -D url=mongodb://127.0.0.1:10260/ -D user=linkbench \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The fault tests on a busy machine: runs only the fault-injection test classes (Citus, PostgreSQL, MySQL
-# stall, restart and kill tests, Galera, DocumentDB) ROUNDS times in a row with two busy-loop CPU hogs
+# stall, restart and kill tests, Galera, Spider, DocumentDB) ROUNDS times in a row with two busy-loop CPU hogs
 # beside them, and stops at the first failure. Before the first round it starts the servers
 # (scripts/test.sh --servers-only); after each round every server must answer again (each script's
 # status): a fault test that leaves a server down fails its round. One line per round: its result, wall
@@ -14,7 +14,7 @@ shift || true
 [[ ${1:-} == -- ]] && shift
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "test-faults-with-hogs: ROUNDS must be a positive number, not '$rounds'" >&2; exit 2; }
 tests=CitusFaultTest,CitusWorkerFaultTest,PgFaultTest,PgStallTest
-tests+=,MySqlFaultTest,MySqlStallTest,MySqlKilledLoadTest,MySqlGaleraTest
+tests+=,MySqlFaultTest,MySqlStallTest,MySqlKilledLoadTest,MySqlGaleraTest,SpiderFaultTest
 tests+=,MongoRealServerFaultTest,MongoKilledLoadTest
 
 bash scripts/test.sh --servers-only || exit
@@ -25,7 +25,7 @@ fi
 # every server the fault tests fault answers (a script that finds no sources, exit 3, has no server to check)
 servers_up() {
     local s rc bad=""
-    for s in mariadb galera postgres citus documentdb; do
+    for s in mariadb galera spider postgres citus documentdb; do
         rc=0; bash "scripts/start-$s.sh" status >/dev/null 2>&1 || rc=$?
         [[ $rc == 0 || $rc == 3 ]] || bad+=" $s"
     done

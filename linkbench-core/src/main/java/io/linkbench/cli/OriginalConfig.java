@@ -69,7 +69,7 @@ final class OriginalConfig {
      */
     static final Set<String> NEW_IN_LINKBENCH = Set.of("schema", "client_count", "client_index", "start_at",
             "fleet_wait_seconds", "load_writeback", "allow_incomplete_load", "verify_sample", "verify_seed", "request_counts", "arrival", "max_retries",
-            "retry_backoff_ms", "probe_devices", "probe_server_pid", "stall_limit", "load_stall_limit", "link_type_split",
+            "retry_backoff_ms", "retry_for", "probe_devices", "probe_server_pid", "stall_limit", "load_stall_limit", "link_type_split",
             "link_id2_rule",
             "link_time_spread_ms", "write_versions", "node_permutation", "link_type_choice", "updatelink_missing",
             "link_multiget_size", "link_multiget_existing_pct", "link_multiget_miss", "link_multiget_distinct",

@@ -162,7 +162,7 @@ final class LoadWorkers {
      */
     private void load(int loader, StoreSession session, Sink w, GraphTally tally) throws StoreException {
         int batch = run.bulkInsertCount();
-        Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
+        Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), run.retrySeconds(), control,
                 Seeds.derive(run.seed(), Seeds.Stream.LINKS, -1 - loader));
         List<Node> nodes = new ArrayList<>(batch);
         List<Link> links = new ArrayList<>(batch);

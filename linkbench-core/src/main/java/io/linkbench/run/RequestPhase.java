@@ -92,7 +92,7 @@ public final class RequestPhase {
                 int stream = fleet.requesterIndex(threads, i); // host k has requesters k*R .. k*R+R-1 of one big host
                 Requester r = new Requester(session, new RequestGenerator(workload, shape, seed, stream),
                         recorder.newWorker(), calls,
-                        new Retrier(run.maxRetries(), run.retryBackoffMs(), control, Seeds.derive(seed, Seeds.Stream.REQUESTS, -1 - stream)),
+                        new Retrier(run.maxRetries(), run.retryBackoffMs(), run.retrySeconds(), control, Seeds.derive(seed, Seeds.Stream.REQUESTS, -1 - stream)),
                         quota, warmupEnd, warmup, deadline, schedule, control,
                         busy == null ? runner.calls().slot(i) : StoreCalls.Marks.both(runner.calls().slot(i), busy.slot(i)));
                 requesters.add(r);

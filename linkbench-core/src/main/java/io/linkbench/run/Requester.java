@@ -79,7 +79,7 @@ public final class Requester implements Runnable {
                                        OpCalls calls, RunConfig run, RunControl control, int i) {
         WarmupGate noWarmup = new WarmupGate();
         noWarmup.open();
-        Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), control,
+        Retrier retrier = new Retrier(run.maxRetries(), run.retryBackoffMs(), run.retrySeconds(), control,
                 Seeds.derive(run.seed(), Seeds.Stream.REQUESTS, -1 - i));
         return new Requester(session, generator, recorder, calls, retrier, Long.MAX_VALUE, Long.MIN_VALUE, noWarmup,
                 Long.MAX_VALUE, null, control, null);

@@ -30,6 +30,8 @@ import java.util.stream.Stream;
  * @param displaySeconds   seconds between status lines
  * @param maxRetries       retries of a retryable failure
  * @param retryBackoffMs   first back-off in ms
+ * @param retrySeconds     seconds an operation is retried for after its first failure, at most; 0: no time
+ *                         bound, {@code maxRetries} only ({@code retry_for})
  * @param probeDevices     block devices the IO probe counts, or empty to find those of the store's data
  * @param probeServerPid   the database server's pid for the CPU probe, or empty to ask the store
  * @param loadWriteback    wait for the data's dirty pages at the end of a load, as its write-back step
@@ -43,7 +45,8 @@ import java.util.stream.Stream;
 public record RunConfig(String store, long seed, SchemaMode schema, int loaders, int bulkInsertCount,
                         int loadChunkSize, double progressSeconds, int requesters, long requests,
                         double maxSeconds, double warmupSeconds, double requestRate, Arrival arrival,
-                        double displaySeconds, int maxRetries, long retryBackoffMs, List<String> probeDevices,
+                        double displaySeconds, int maxRetries, long retryBackoffMs, double retrySeconds,
+                        List<String> probeDevices,
                         OptionalLong probeServerPid, boolean loadWriteback, double stallSeconds,
                         double loadStallSeconds, Fleet fleet) {
 
@@ -66,7 +69,8 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
             Setting.of("arrival", "poisson", "open-loop arrival schedule: poisson or uniform"),
             Setting.of("displayfreq", "10", "seconds between status lines"),
             Setting.of("max_retries", "5", "retries of an operation that hit a deadlock, lock timeout or lost connection"),
-            Setting.of("retry_backoff_ms", "10", "first back-off before a retry; doubles each time, with jitter"),
+            Setting.of("retry_backoff_ms", "10", "first back-off before a retry; doubles each time (up to 1 s, or this when larger), with jitter"),
+            Setting.of("retry_for", "0", "seconds an operation may be retried for after its first failure (a restarted server, a failover): retries stop at max_retries or this, whichever comes first; 0: max_retries only"),
             Setting.of("probe_devices", "", "block devices to count IO on (comma-separated, e.g. nvme0n1); empty: those holding the store's data"),
             Setting.of("probe_server_pid", "", "pid of the database server for its CPU and RSS; empty: as the store reports it"),
             Setting.of("stall_limit", "30", "seconds a request phase may run past its end (maxtime) waiting for requesters still inside a store call; then it ends failed: the server stalled"),
@@ -101,6 +105,7 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
                 s.getDouble("displayfreq", 0.1, 86_400),
                 s.getInt("max_retries", 0, 1000),
                 s.getLong("retry_backoff_ms", 0, 60_000),
+                s.getDouble("retry_for", 0, 86_400),
                 s.optional("probe_devices").map(v -> List.of(v.split("\\s*,\\s*"))).orElse(List.of()),
                 s.optional("probe_server_pid").isPresent()
                         ? OptionalLong.of(s.getLong("probe_server_pid", 1, Long.MAX_VALUE)) : OptionalLong.empty(),
@@ -135,6 +140,6 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
     public RunConfig withLoad(int newRequesters, double newRequestRate) {
         return new RunConfig(store, seed, schema, loaders, bulkInsertCount, loadChunkSize, progressSeconds, newRequesters,
                 requests, maxSeconds, warmupSeconds, fleet.share(newRequestRate), arrival, displaySeconds, maxRetries,
-                retryBackoffMs, probeDevices, probeServerPid, loadWriteback, stallSeconds, loadStallSeconds, fleet);
+                retryBackoffMs, retrySeconds, probeDevices, probeServerPid, loadWriteback, stallSeconds, loadStallSeconds, fleet);
     }
 }

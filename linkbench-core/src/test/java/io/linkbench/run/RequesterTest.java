@@ -36,7 +36,7 @@ class RequesterTest {
         RunControl control = new RunControl();
         WarmupGate open = new WarmupGate();
         open.open();
-        Retrier noRetries = new Retrier(0, 0, control, 1);
+        Retrier noRetries = new Retrier(0, 0, 0, control, 1);
         Requester quota = new Requester(new NoopStore().session(0), new RequestGenerator(d.workload(), d.shape(),
                 d.run().seed(), 0), recorder.newWorker(), new OpCalls(d.workload().rules().updateMissing()), noRetries,
                 250, Long.MIN_VALUE, open, Long.MAX_VALUE, null, control);

@@ -175,10 +175,10 @@ class PgFaultTest {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
             long t0 = System.nanoTime();
-            // retries that outlast a restart on a busy machine: 20 ms doubling, 11 times (about 40 s in all)
+            // retries that outlast a restart on a busy machine: a deadline of 60 s each, not a count
             Future<Integer> run = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=2001", "-D",
-                    "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-D", "max_retries=11",
-                    "-D", "retry_backoff_ms=20", "-r",
+                    "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-D", "max_retries=1000",
+                    "-D", "retry_for=60", "-D", "retry_backoff_ms=20", "-r",
                     "--results", results.resolve("r").toString()).toArray(String[]::new)));
             awaitRequesters(schema);
             fault.inject();

@@ -19,7 +19,7 @@ class PrintConfigRefusesTest {
     /** For each bundled store, keys with a value its run refuses. */
     private static final Map<String, List<String>> BAD = Map.of(
             "postgres", List.of("citus_shard_count=abc", "socket_timeout=abc", "citus=maybe", "port=0"),
-            "mysql", List.of("socket_timeout=abc", "engine=In;noDB", "hosts=db1"),
+            "mysql", List.of("socket_timeout=abc", "engine=In;noDB", "engine=FOO", "hosts=db1"),
             "mongo", List.of("socket_timeout=abc", "transactions=maybe"),
             "rocksdb", List.of("block_cache_mb=abc", "compression=snappy"));
 

@@ -82,6 +82,12 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
     static final String SPIDER = "spider";
     static final String SOCKET = "socket";
     static final String ENGINE = "engine";
+    static final String ENGINE_CHECK = "engine_check";
+    /** The engines known to hold the store's tables (a primary key, a secondary index, BLOBs): {@code engine_check = listed}. */
+    static final List<String> LISTED_ENGINES = List.of("InnoDB", "ROCKSDB", "Aria", "MyISAM", "TokuDB", "ndbcluster");
+
+    /** {@code engine_check}: whether the engine must be one of {@link #LISTED_ENGINES} before a run connects. */
+    enum EngineCheck { LISTED, SERVER }
     static final String ISOLATION = "isolation";
     static final String LIST_STATEMENT = "getlinklist_statement";
     static final String URL_OPTIONS = "jdbc_url_options";
@@ -110,7 +116,11 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
                     + "uses the server's usual socket when it exists, as the mysql client does")),
             CONNECTION.credentials(),
             CONNECTION.database(),
-            List.of(Setting.of(ENGINE, "InnoDB", "storage engine of the tables, e.g. ROCKSDB or InnoDB (passed through)")),
+            List.of(Setting.of(ENGINE, "InnoDB", "storage engine of the tables: " + String.join(", ", LISTED_ENGINES)
+                            + ", or another the server offers with engine_check = server"),
+                    Setting.of(ENGINE_CHECK, "listed", "listed: the engine must be one of those engine names (checked "
+                            + "before connecting); server: any name, checked against the server's ENGINES when the run "
+                            + "connects (an engine of your own)")),
             CONNECTION.tables(),
             List.of(Setting.of(ISOLATION, "", "transaction isolation: read-committed, repeatable-read, ...; empty: "
                             + "READ-COMMITTED for ROCKSDB, REPEATABLE-READ otherwise"),
@@ -136,6 +146,12 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
     static MySqlConfig from(Settings given) {
         Settings s = Settings.withDefaults(given.asMap(), SETTINGS);
         String engine = CONNECTION.name(s, ENGINE);
+        if (s.getEnum(ENGINE_CHECK, EngineCheck.class, EngineCheck.LISTED) == EngineCheck.LISTED
+                && LISTED_ENGINES.stream().noneMatch(engine::equalsIgnoreCase)) {
+            throw new ConfigException(ENGINE + " = " + engine + ": not one of the engines known to hold the tables ("
+                    + String.join(", ", LISTED_ENGINES) + "); for another engine the server offers, add -D "
+                    + ENGINE_CHECK + "=server (the run then checks the server's engines when it connects)");
+        }
         Isolation isolation = s.getEnum(ISOLATION, Isolation.class,
                 isRocksDb(engine) ? Isolation.READ_COMMITTED : Isolation.REPEATABLE_READ);
         ListStatement listStatement = s.getEnum(LIST_STATEMENT, ListStatement.class,

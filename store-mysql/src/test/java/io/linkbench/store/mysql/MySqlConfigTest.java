@@ -85,4 +85,18 @@ class MySqlConfigTest {
                 () -> MySqlConfig.from(new Settings(Map.of("getlinklist_statement", "binary"))));
         assertTrue(l.getMessage().startsWith("getlinklist_statement"), l.getMessage());
     }
+
+    @Test
+    void anEngineOffTheListIsRefusedBeforeConnectingUnlessTheServerIsToSay() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> MySqlConfig.from(new Settings(Map.of("engine", "FOO"))));
+        assertEquals("engine = FOO: not one of the engines known to hold the tables (InnoDB, ROCKSDB, Aria, MyISAM,"
+                + " TokuDB, ndbcluster); for another engine the server offers, add -D engine_check=server (the run then"
+                + " checks the server's engines when it connects)", e.getMessage());
+        assertEquals("FOO", MySqlConfig.from(new Settings(Map.of("engine", "FOO", "engine_check", "server"))).engine());
+        assertEquals("myisam", MySqlConfig.from(new Settings(Map.of("engine", "myisam"))).engine(), "any case");
+        ConfigException c = assertThrows(ConfigException.class,
+                () -> MySqlConfig.from(new Settings(Map.of("engine_check", "never"))));
+        assertTrue(c.getMessage().startsWith("engine_check"), c.getMessage());
+    }
 }

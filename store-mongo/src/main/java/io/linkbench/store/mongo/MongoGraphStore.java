@@ -186,7 +186,17 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
 
     @Override
     public List<Step> finishLoadSteps() {
-        return config.indexAfterLoad() ? List.of(new Step(BUILD_INDEX_STEP, this::buildLinkIndex)) : List.of();
+        return config.indexAfterLoad()
+                ? List.of(new Step(BUILD_INDEX_STEP, this::buildLinkIndex, () -> { }, this::answers)) : List.of();
+    }
+
+    /** {@code ping} on a pooled connection other than the step's: fails when the server does not answer. */
+    private void answers() throws StoreException {
+        try {
+            client.getDatabase("admin").runCommand(new BsonDocument("ping", new org.bson.BsonInt32(1)));
+        } catch (MongoException e) {
+            throw Errors.toStore("ask the server whether it answers", e);
+        }
     }
 
     private void buildLinkIndex() throws StoreException {

@@ -61,9 +61,11 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     private final int maxStatementChars;
     private final String serverVersion;
     private final SessionConnection<SqlConnection> admin;
+    /** The connection that asks the server whether it answers while a post-load step runs; guarded by itself. */
+    private final SessionConnection<SqlConnection> asker;
     /** The server thread id of the connection running a post-load step, or -1. */
     private volatile long stepThreadId = -1;
-    private boolean closed;
+    private volatile boolean closed;
 
     private MySqlGraphStore(MySqlConfig config, Connector connector, SqlText sql,
             SessionConnection<SqlConnection> admin, SpiderCluster spider) throws SQLException, StoreException {
@@ -76,6 +78,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         this.sessions = spider == null ? connector : new Connector(config, SpiderReadings.sessionSetup(config));
         this.sessionSql = spider == null ? sql : new SqlText(config, true);
         this.admin = admin;
+        this.asker = new SessionConnection<>(() -> new SqlConnection(openAdmin(connector, config), sql), Errors.MAP, false);
         this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         long maxPacket = 16L << 20;
         String version = "";
@@ -255,8 +258,27 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
 
     @Override
     public List<Step> finishLoadSteps() {
-        return config.indexAfterLoad() ? List.of(new Step(BUILD_INDEX_STEP, this::buildLinkIndex, this::cancelIndexBuild))
+        return config.indexAfterLoad()
+                ? List.of(new Step(BUILD_INDEX_STEP, this::buildLinkIndex, this::cancelIndexBuild, this::answers))
                 : List.of();
+    }
+
+    /**
+     * {@code SELECT 1} on a connection of its own (the admin connection runs the step, without a read timeout),
+     * re-opened after a loss: fails when the server (the head, with Spider) does not answer within {@code
+     * socket_timeout}.
+     */
+    private void answers() throws StoreException {
+        synchronized (asker) {
+            if (closed) {
+                throw new StoreException(Kind.OTHER, "the MySQL store is closed");
+            }
+            try (Statement s = asker.get().jdbc().createStatement(); ResultSet rs = s.executeQuery("SELECT 1")) {
+                rs.next();
+            } catch (SQLException e) {
+                throw asker.fail("ask the server whether it answers", e);
+            }
+        }
     }
 
     /** Adds the link table's secondary index when it is missing. */
@@ -448,6 +470,9 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     public synchronized void close() {
         closed = true;
         admin.close();
+        synchronized (asker) {
+            asker.close();
+        }
     }
 
     /** The admin connection, re-opened after it was lost. */

@@ -2,9 +2,11 @@ package io.linkbench.store.mysql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.linkbench.tck.harness.HeldLock;
 import io.linkbench.tck.harness.ServerStall;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -13,12 +15,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A server that stops answering (its process frozen with SIGSTOP for a few seconds, then continued): a request
  * phase and a load end {@code failed}, the server stalled, with status lines throughout, instead of hanging and
- * then reporting {@code completed}; Ctrl-C during the stall writes every result file at once. The stalls are
- * short ({@code stall_limit} and {@code load_stall_limit} of 5 s) and always end with SIGCONT.
+ * then reporting {@code completed}; Ctrl-C during the stall writes every result file at once; a post-load step
+ * ({@code build index}, held on a metadata lock so that it is still running) on a stalled server ends the load
+ * failed within {@code load_stall_limit}, while one held on a server that answers is waited for. The stalls are
+ * short ({@code stall_limit} and {@code load_stall_limit} of 3 to 5 s) and always end with SIGCONT.
  */
 @Tag("mysql")
 class MySqlStallTest {
     private static final String DB = "lbtest_stall";
+    private static final String BUILD_INDEX = "build index id1_type";
 
     /** The test server's process, or the test skipped saying why it cannot be stopped here. */
     private static LocalServerProcess server() throws Exception {
@@ -54,5 +59,36 @@ class MySqlStallTest {
         LocalServerProcess server = server();
         loadSmallGraph(tmp);
         ServerStall.ctrlCWritesTheResults(server, tmp, List.of(CliRunner.args("innodb.properties", DB, "-r")));
+    }
+
+    /**
+     * Empty tables in {@code db} without the list index, and a transaction that read the link table and so holds its
+     * metadata lock until closed (idempotent): a load into them with {@code schema = create} and {@code
+     * index_after_load} runs (its inserts share the lock), but its index build waits for the lock, so it is still
+     * running whenever the test acts.
+     */
+    private static AutoCloseable heldIndexBuild(String db) throws Exception {
+        MySqlTestServer.freshStore("InnoDB", db, Map.of("index_after_load", "true")).close();
+        return HeldLock.hold(MySqlTestServer.jdbc(db), "SELECT * FROM linktable LIMIT 1");
+    }
+
+    private static void withHeldIndexBuild(String suffix, HeldLock.HeldLoad test) throws Exception {
+        String db = DB + suffix;
+        try (AutoCloseable held = heldIndexBuild(db)) {
+            test.run(List.of(CliRunner.args("innodb.properties", db, "-D", "maxid1=2001", "-D", "schema=create", "-D",
+                    "index_after_load=true", "-l")), held);
+        }
+    }
+
+    @Test
+    void aPostLoadStepOnAStalledServerEndsTheLoadFailedWithStatusLinesThroughout(@TempDir Path tmp) throws Exception {
+        LocalServerProcess server = server();
+        withHeldIndexBuild("_step", (load, held) -> ServerStall.postLoadStepFails(server, tmp, load, BUILD_INDEX));
+    }
+
+    @Test
+    void aPostLoadStepWaitingOnALockOfAnAnsweringServerIsWaitedFor(@TempDir Path tmp) throws Exception {
+        MySqlTestServer.assumeAvailable();
+        withHeldIndexBuild("_long_step", (load, held) -> ServerStall.postLoadStepWaitedFor(tmp, load, BUILD_INDEX, held));
     }
 }

@@ -3,11 +3,9 @@ package io.linkbench.store.postgres;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.linkbench.cli.Main;
+import io.linkbench.tck.harness.HeldLock;
 import io.linkbench.tck.harness.ServerStall;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
@@ -65,30 +63,11 @@ class PgStallTest {
      */
     private static AutoCloseable heldVacuum(String schema) throws Exception {
         PgTestServer.freshStore(schema, Map.of("index_after_load", "false"), 1).close();
-        Connection c = PgTestServer.jdbc();
-        try (Statement s = c.createStatement()) {
-            c.setAutoCommit(false);
-            s.execute("LOCK TABLE " + schema + ".counttable IN SHARE UPDATE EXCLUSIVE MODE");
-        } catch (SQLException e) {
-            c.close();
-            throw e;
-        }
-        return () -> {
-            if (!c.isClosed()) {
-                c.rollback();
-                c.close();
-            }
-        };
-    }
-
-    /** A test of a load whose {@code vacuum analyze} is held ({@link #heldVacuum}). */
-    @FunctionalInterface
-    private interface HeldLoad {
-        void run(List<String> load, AutoCloseable held) throws Exception;
+        return HeldLock.hold(PgTestServer.jdbc(), "LOCK TABLE " + schema + ".counttable IN SHARE UPDATE EXCLUSIVE MODE");
     }
 
     /** Runs {@code test} with the vacuum of a load into the schema {@value #SCHEMA}{@code suffix} held. */
-    private static void withHeldVacuum(String suffix, HeldLoad test) throws Exception {
+    private static void withHeldVacuum(String suffix, HeldLock.HeldLoad test) throws Exception {
         String schema = SCHEMA + suffix;
         try (AutoCloseable held = heldVacuum(schema)) {
             test.run(PgFaultTest.cli(schema, "-D", "maxid1=2001", "-D", "schema=create", "-D", "index_after_load=false",

@@ -182,6 +182,40 @@ class MongoStoreCasesTest {
         }
     }
 
+    /**
+     * The index build of {@code index_after_load} asks the server whether it answers on a connection of its own, so a
+     * server that stops answering ends the load after {@code load_stall_limit} instead of hanging: here the proxy in
+     * front of the server refuses and cuts every connection, and the question fails until it relays again.
+     */
+    @Test
+    void thePostLoadIndexBuildAsksTheServerWhetherItAnswers() throws Exception {
+        try (FaultProxy proxy = new FaultProxy(server.port());
+             GraphStore store = new MongoStoreProvider().open(new io.linkbench.store.StoreContext(
+                     new io.linkbench.config.Settings(server.settings("db", Map.of("url", "mongodb://127.0.0.1:"
+                             + proxy.port() + "/?retryReads=false&retryWrites=false", "index_after_load", "true",
+                             "server_selection_timeout", "1"))), 2))) {
+            store.prepareForLoad(SchemaMode.RECREATE);
+            List<LoadHooks.Step> steps = ((LoadHooks) store).finishLoadSteps();
+            assertEquals(1, steps.size(), steps.toString());
+            LoadHooks.Step build = steps.get(0);
+            assertTrue(build.asksServer(), "the index build asks the server");
+            build.answers().run();
+            proxy.refuse(true);
+            proxy.cutAll();
+            assertThrows(StoreException.class, () -> build.answers().run(), "no answer from a server that is away");
+            proxy.refuse(false);
+            io.linkbench.tck.harness.Await.until(java.time.Duration.ofSeconds(60), "an answer once the proxy relays again",
+                    () -> {
+                        try {
+                            build.answers().run();
+                            return true;
+                        } catch (StoreException e) {
+                            return false; // the driver has not yet seen the server come back
+                        }
+                    });
+        }
+    }
+
     @Test
     void aLostConnectionIsAConnectionErrorAndTheNextCallReconnects() throws Exception {
         try (FaultProxy proxy = new FaultProxy(server.port());

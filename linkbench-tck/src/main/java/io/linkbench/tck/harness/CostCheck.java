@@ -207,7 +207,9 @@ public final class CostCheck implements PhaseObserver {
             assertTrue(probed <= outer + c.slack(), c.total() + " " + probed + " is more than the test read around"
                     + " the whole phase: " + outer);
             if (c.total().equals(PhaseCost.CLIENT_CPU_S) && result.phase() == Phase.REQUEST) {
-                assertTrue(probed >= outer - Math.max(0.05, 0.15 * outer), "client CPU " + probed
+                // a probe that read one thread's CPU, or missed the store's own threads, would fall far below; the
+                // phase's start (requesters, JIT) takes CPU outside the window too, and more of it on a busy machine
+                assertTrue(probed >= outer - Math.max(0.25, 0.25 * outer), "client CPU " + probed
                         + " s is much less than the test read around the whole phase: " + outer);
             }
             report.add(String.format(Locale.ROOT, "%s: probe %.3f, test same window %.3f to %.3f, around the phase %.3f",

@@ -37,6 +37,8 @@ final class NativeOptions implements AutoCloseable {
      */
     private static final double MEMTABLE_BLOOM_RATIO = 0.02;
     /** RocksDB's default L0 write-stall triggers (files), restored after a load. */
+    /** The block cache's share kept for index and filter blocks (when {@code cache_index_and_filter_blocks}). */
+    private static final double HIGH_PRIORITY_RATIO = 0.5;
     private static final int L0_SLOWDOWN = 20;
     private static final int L0_STOP = 36;
     private static final int L0_NEVER = 1 << 30;
@@ -68,7 +70,10 @@ final class NativeOptions implements AutoCloseable {
         if (statistics != null) {
             dbOptions.setStatistics(statistics);
         }
-        Cache cache = c.blockCacheMb() > 0 ? own(new LRUCache((long) c.blockCacheMb() << 20)) : null;
+        // a high-priority pool for index and filter blocks when they live in the cache: data blocks evict each other first
+        long cacheBytes = (long) c.blockCacheMb() << 20;
+        Cache cache = c.blockCacheMb() <= 0 ? null : own(c.cacheIndexAndFilterBlocks()
+                ? new LRUCache(cacheBytes, -1, false, HIGH_PRIORITY_RATIO) : new LRUCache(cacheBytes));
         BloomFilter filter = c.bloomBits() > 0 ? own(new BloomFilter(c.bloomBits())) : null;
 
         ColumnFamilyOptions meta = own(new ColumnFamilyOptions());
@@ -117,6 +122,10 @@ final class NativeOptions implements AutoCloseable {
             t.setNoBlockCache(true);
         } else {
             t.setBlockCache(cache);
+            // in the cache, evictable: a bulk load leaves hundreds of L0 files, so L0's blocks are not pinned
+            t.setCacheIndexAndFilterBlocks(c.cacheIndexAndFilterBlocks())
+                    .setCacheIndexAndFilterBlocksWithHighPriority(true)
+                    .setPinL0FilterAndIndexBlocksInCache(false);
         }
         if (filter != null) {
             t.setFilterPolicy(filter).setWholeKeyFiltering(wholeKey);

@@ -27,11 +27,13 @@ import java.util.List;
  * @param compactAfterLoad no automatic compaction during a load; compact everything once after it
  * @param directReads      read SST files with O_DIRECT, so reads that miss the block cache go to the
  *                         device instead of the OS page cache (IO-bound measurements)
+ * @param cacheIndexAndFilterBlocks index and filter blocks live in the block cache (bounded by it) instead of
+ *                         beside every open table file (growing with the data)
  */
 record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blockSizeKb, int writeBufferMb,
                      List<Compression> compression, Compression bottommost, boolean wal, boolean loadWal,
                      boolean sync, int backgroundJobs, int bloomBits, boolean statistics,
-                     boolean compactAfterLoad, boolean directReads) {
+                     boolean compactAfterLoad, boolean directReads, boolean cacheIndexAndFilterBlocks) {
 
     static final String DATA_DIR = "data_dir";
     static final String BLOCK_CACHE_MB = "block_cache_mb";
@@ -47,6 +49,7 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
     static final String STATISTICS = "statistics";
     static final String COMPACT_AFTER_LOAD = "compact_after_load";
     static final String DIRECT_READS = "direct_reads";
+    static final String CACHE_INDEX_AND_FILTER_BLOCKS = "cache_index_and_filter_blocks";
 
     /** Every key the store reads, with its default and meaning. */
     static final List<Setting> SETTINGS = List.of(
@@ -63,7 +66,10 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
             Setting.of(BLOOM_BITS, "10", "bloom filter bits per key (0: no filters)"),
             Setting.of(STATISTICS, "true", "collect RocksDB statistics for the cost report"),
             Setting.of(COMPACT_AFTER_LOAD, "true", "defer compaction during a load and compact everything once at its end (a timed post-load step)"),
-            Setting.of(DIRECT_READS, "false", "read SST files with O_DIRECT: block cache misses go to the device, not the OS page cache"));
+            Setting.of(DIRECT_READS, "false", "read SST files with O_DIRECT: block cache misses go to the device, not the OS page cache"),
+            Setting.of(CACHE_INDEX_AND_FILTER_BLOCKS, "false", "keep the SST files' index and bloom filter blocks in the block "
+                    + "cache (its high-priority half), as MyRocks does by default, so that they count against block_cache_mb; "
+                    + "false: beside each open file, outside the cache (a small cache then still holds data blocks only)"));
 
     /** Reads and validates every key; throws ConfigException with a one-line message. */
     static RocksDbConfig from(Settings given) {
@@ -88,7 +94,8 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
                 s.getInt(BLOOM_BITS, 0, 64),
                 s.getBoolean(STATISTICS),
                 s.getBoolean(COMPACT_AFTER_LOAD),
-                s.getBoolean(DIRECT_READS));
+                s.getBoolean(DIRECT_READS),
+                s.getBoolean(CACHE_INDEX_AND_FILTER_BLOCKS));
         if (c.sync() && !c.wal() && !c.loadWal()) {
             throw ConfigException.badValue(SYNC, "true", "needs wal=true (there is no log to sync)");
         }

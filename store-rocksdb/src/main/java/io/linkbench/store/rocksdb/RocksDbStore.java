@@ -119,6 +119,7 @@ final class RocksDbStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         facts.put("sync", Boolean.toString(config.sync()));
         facts.put("background_jobs", Integer.toString(config.backgroundJobs()));
         facts.put("direct_reads", Boolean.toString(config.directReads()));
+        facts.put("cache_index_and_filter_blocks", Boolean.toString(config.cacheIndexAndFilterBlocks() && config.blockCacheMb() > 0));
         facts.put("concurrency", "striped lock per (id1, link_type) + atomic write batch");
         return new StoreInfo("rocksdb", v.getMajor() + "." + v.getMinor() + "." + v.getPatch(), "RocksDB", facts, true);
     }

@@ -94,6 +94,25 @@ class RocksDbStoreBehaviourTest {
         writeCloseReopenRead("direct_reads", "true", "block_cache_mb", "0");
     }
 
+    /**
+     * cache_index_and_filter_blocks: the data reads back through a cache that holds the index and filter blocks too,
+     * and RocksDB's OPTIONS file (what the results record) says every data family's table does so.
+     */
+    @Test
+    void indexAndFilterBlocksInTheCacheReadEverythingBackAndAreRecorded() throws Exception {
+        writeCloseReopenRead("cache_index_and_filter_blocks", "true");
+        try (GraphStore store = open("cache_index_and_filter_blocks", "true")) {
+            Map<String, String> written = ((io.linkbench.store.ServerConfiguration) store).serverConfiguration();
+            List<String> cached = written.entrySet().stream()
+                    .filter(e -> e.getKey().endsWith("cache_index_and_filter_blocks")).map(Map.Entry::getValue).toList();
+            assertEquals(4, cached.stream().filter("true"::equals).count(), written.toString());
+            assertEquals("true", store.info().facts().get("cache_index_and_filter_blocks"));
+        }
+        try (GraphStore store = open()) {
+            assertEquals("false", store.info().facts().get("cache_index_and_filter_blocks"), "off by default");
+        }
+    }
+
     @Test
     void withoutTheWalCloseFlushesEverything() throws Exception {
         writeCloseReopenRead("wal", "false", "load_wal", "false");

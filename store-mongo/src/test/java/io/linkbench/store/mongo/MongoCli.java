@@ -55,10 +55,13 @@ final class MongoCli {
 
     /** {@code -r} with 2 requesters for {@code maxtime} seconds on {@code pool}; the future gives its exit code. */
     static Future<Integer> requests(ExecutorService pool, String url, String database, int maxid1, int maxtime,
-                                    String transactions, int selectionTimeout, Path results) {
-        return pool.submit(() -> run(url, database, "-D", "maxid1=" + maxid1, "-D", "maxtime=" + maxtime,
+                                    String transactions, int selectionTimeout, Path results, String... more) {
+        List<String> args = new ArrayList<>(List.of("-D", "maxid1=" + maxid1, "-D", "maxtime=" + maxtime,
                 "-D", "requesters=2", "-D", "displayfreq=1", "-D", "transactions=" + transactions,
-                "-D", "server_selection_timeout=" + selectionTimeout, "-r", "--results", results.toString()));
+                "-D", "server_selection_timeout=" + selectionTimeout));
+        args.addAll(List.of(more));
+        args.addAll(List.of("-r", "--results", results.toString()));
+        return pool.submit(() -> run(url, database, args.toArray(String[]::new)));
     }
 
     /** The result.json of the only run directory under {@code results}. */

@@ -11,7 +11,10 @@
 # Environment: CAP_S stops a load with SIGINT after that many seconds, as Ctrl-C would (SIGTERM when this
 # script runs with SIGINT ignored, as a background job does; its row then says interrupted(130) or (143);
 # the figures are those of the part loaded), REQ_S the request phases' seconds (default 60), LOADERS
-# (default 2), KEEP=1 keeps each case's data (default: deleted after its row is printed).
+# (default 2), KEEP=1 keeps each case's data (default: deleted after its row is printed), CLIENT_JVM the client
+# JVM's options (default "-Xms1g -Xmx1g -XX:+AlwaysPreTouch": a heap of fixed size, so that the RSS column
+# measures what the client needs as the graph grows, not how far the collector let the heap grow over a
+# longer run; "" for the JVM's own sizing, a quarter of the host's memory at most).
 #
 # Per case one row: the load's rows/s over the insert window and with the post-load steps, client and
 # server CPU per row (us; the embedded store's CPU is the client's), the client's peak RSS, the size per
@@ -31,6 +34,7 @@ LB_NAME=bench-scale
 cases="${1:-rocksdb:6 rocksdb:7 rocksdb:8 myrocks:6 myrocks:7 innodb:6 innodb:7}"
 req_s="${REQ_S:-60}"
 loaders="${LOADERS:-2}"
+read -r -a client_jvm <<< "${CLIENT_JVM--Xms1g -Xmx1g -XX:+AlwaysPreTouch}"
 base=/var/tmp/lb-scale
 port=3330
 my="$base/mariadb"
@@ -170,7 +174,7 @@ for c in $cases; do
     la="$(cut -d' ' -f1 /proc/loadavg)"
     read -r -a st <<< "$(store_args "$store" memory)"
     set -m # the load in a process group of its own that does not ignore SIGINT: CAP_S stops it as Ctrl-C would
-    /usr/bin/time -f '%M' -o "$log.peak" java -jar "$jar" "${cfg[@]}" "${st[@]}" -D maxid1=$maxid1 -D loaders="$loaders" \
+    /usr/bin/time -f '%M' -o "$log.peak" java "${client_jvm[@]}" -jar "$jar" "${cfg[@]}" "${st[@]}" -D maxid1=$maxid1 -D loaders="$loaders" \
         -D schema=recreate -D progressfreq=10 -l --results "$tmp/results-$store-$exp-load" > "$log.load" 2>&1 &
     pid=$!
     set +m
@@ -198,7 +202,7 @@ for c in $cases; do
         else
             [[ $store != rocksdb ]] && read -r -a sa <<< "$(server_args "$store" $mode)" && start_mariadb "${sa[@]}"
             read -r -a st <<< "$(store_args "$store" $mode)"
-            java -jar "$jar" "${cfg[@]}" "${st[@]}" -D maxid1=$maxid1 -D requesters=4 -D maxtime="$req_s" -D warmup_time=10 \
+            java "${client_jvm[@]}" -jar "$jar" "${cfg[@]}" "${st[@]}" -D maxid1=$maxid1 -D requesters=4 -D maxtime="$req_s" -D warmup_time=10 \
                 -r --results "$tmp/results-$store-$exp-$mode" > "$log.$mode" 2>&1 || true
             r="$(newest_result "$tmp/results-$store-$exp-$mode")"
             req="$(req_row "$r" 2> /dev/null || echo "- - - - - - -")"

@@ -35,6 +35,8 @@ cases="${1:-rocksdb:6 rocksdb:7 rocksdb:8 myrocks:6 myrocks:7 innodb:6 innodb:7}
 req_s="${REQ_S:-60}"
 loaders="${LOADERS:-2}"
 read -r -a client_jvm <<< "${CLIENT_JVM--Xms1g -Xmx1g -XX:+AlwaysPreTouch}"
+# the launcher gives the benchmark's JVM two malloc arenas; a JVM that pre-touches its heap runs the benchmark itself
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 base=/var/tmp/lb-scale
 port=3330
 my="$base/mariadb"

@@ -88,6 +88,16 @@ class JvmLauncherTest {
     }
 
     @Test
+    void theBenchmarksMallocGetsTwoArenasUnlessTheUserChose() {
+        Map<String, String> env = new java.util.HashMap<>(Map.of("JAVA_TOOL_OPTIONS", "-Xms1g", "HOME", "/h"));
+        JvmLauncher.childEnvironment(env);
+        assertEquals(Map.of("HOME", "/h", "MALLOC_ARENA_MAX", "2"), env);
+        Map<String, String> chosen = new java.util.HashMap<>(Map.of("MALLOC_ARENA_MAX", "8"));
+        JvmLauncher.childEnvironment(chosen);
+        assertEquals(Map.of("MALLOC_ARENA_MAX", "8"), chosen, "the user's value stays");
+    }
+
+    @Test
     void aJvmThatPreTouchesItsHeapRunsTheBenchmarkItself() {
         assertTrue(JvmLauncher.preTouchesHeap(List.of("-Xms2g", "-XX:+AlwaysPreTouch")));
         assertFalse(JvmLauncher.preTouchesHeap(List.of("-XX:+AlwaysPreTouch", "-Xms2g", "-XX:-AlwaysPreTouch")), "the last wins");

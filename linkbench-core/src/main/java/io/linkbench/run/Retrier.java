@@ -8,19 +8,19 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Retries an operation that failed with a retryable {@link StoreException} (deadlock, lock-wait
  * timeout, lost connection): exponential back-off with jitter (doubling up to {@link #MAX_PAUSE_NANOS},
- * or the first back-off when that is longer), at most {@code maxRetries} times and, with {@code retry_for},
- * for at most that long after the operation's first failure; never past the phase's deadline or a stop
- * request. The store has rolled back its transaction before throwing, so each attempt repeats the whole
+ * or the first back-off when that is longer), at most {@code maxRetries} times or, with {@code retry_for},
+ * for that long after the operation's first failure instead (a deadline, whatever the count); never past
+ * the phase's deadline or a stop request. The store has rolled back its transaction before throwing, so each attempt repeats the whole
  * operation. One retrier serves one thread.
  */
 final class Retrier {
     /** The longest back-off the doubling reaches (unless the first one is longer). */
-    static final long MAX_PAUSE_NANOS = 1_000_000_000L;
+    private static final long MAX_PAUSE_NANOS = 1_000_000_000L;
 
     private final int maxRetries;
     private final long backoffNanos;
     private final long maxPauseNanos;
-    /** How long after its first failure an operation may still be retried; 0: no bound but the count. */
+    /** How long after its first failure an operation may still be retried, instead of a count; 0: the count. */
     private final long retryForNanos;
     private final RunControl control;
     private final SplittableRandom jitter;
@@ -42,7 +42,7 @@ final class Retrier {
         if (attempt == 0) {
             firstFailure = now;
         }
-        if (!e.isRetryable() || attempt >= maxRetries || control.interrupted()) {
+        if (!e.isRetryable() || retryForNanos == 0 && attempt >= maxRetries || control.interrupted()) {
             return false;
         }
         long pause = Math.min(backoffNanos << Math.min(attempt, 20), maxPauseNanos);

@@ -30,8 +30,8 @@ import java.util.stream.Stream;
  * @param displaySeconds   seconds between status lines
  * @param maxRetries       retries of a retryable failure
  * @param retryBackoffMs   first back-off in ms
- * @param retrySeconds     seconds an operation is retried for after its first failure, at most; 0: no time
- *                         bound, {@code maxRetries} only ({@code retry_for})
+ * @param retrySeconds     seconds an operation is retried for after its first failure, in place of
+ *                         {@code maxRetries}; 0: {@code maxRetries} ({@code retry_for})
  * @param probeDevices     block devices the IO probe counts, or empty to find those of the store's data
  * @param probeServerPid   the database server's pid for the CPU probe, or empty to ask the store
  * @param loadWriteback    wait for the data's dirty pages at the end of a load, as its write-back step
@@ -70,7 +70,7 @@ public record RunConfig(String store, long seed, SchemaMode schema, int loaders,
             Setting.of("displayfreq", "10", "seconds between status lines"),
             Setting.of("max_retries", "5", "retries of an operation that hit a deadlock, lock timeout or lost connection"),
             Setting.of("retry_backoff_ms", "10", "first back-off before a retry; doubles each time (up to 1 s, or this when larger), with jitter"),
-            Setting.of("retry_for", "0", "seconds an operation may be retried for after its first failure (a restarted server, a failover): retries stop at max_retries or this, whichever comes first; 0: max_retries only"),
+            Setting.of("retry_for", "0", "seconds an operation may be retried for after its first failure (a restarted server, a failover), in place of max_retries: a deadline, whatever the count; 0: max_retries"),
             Setting.of("probe_devices", "", "block devices to count IO on (comma-separated, e.g. nvme0n1); empty: those holding the store's data"),
             Setting.of("probe_server_pid", "", "pid of the database server for its CPU and RSS; empty: as the store reports it"),
             Setting.of("stall_limit", "30", "seconds a request phase may run past its end (maxtime) waiting for requesters still inside a store call; then it ends failed: the server stalled"),

@@ -48,6 +48,13 @@ class RetrierTest {
     }
 
     @Test
+    void retryForTakesThePlaceOfTheCount() {
+        // max_retries 2, but retry_for asks for 0.2 s: 1 ms doubling makes about 8 retries in that time
+        int retries = retriesOf(new Retrier(2, 1, 0.2, new RunControl(), 1), LOST);
+        assertTrue(retries > 2, retries + " retries");
+    }
+
+    @Test
     void theBackOffStopsDoublingAtOneSecond() {
         // uncapped, attempt 30 would pause 2^30 ms (12 days) and overrun retry_for at once; capped it pauses <= 1 s
         Retrier r = new Retrier(100, 1, 5, new RunControl(), 1);

@@ -3,7 +3,9 @@ package io.linkbench.store.jdbc;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreException.Kind;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 
 /**
  * One JDBC connection of a store session, opened on first use and re-opened on the first use after
@@ -107,6 +109,20 @@ public final class SessionConnection<C extends SessionConnection.Handle> impleme
         } catch (StoreException | RuntimeException e) {
             rollbackOrDrop();
             throw e;
+        }
+    }
+
+    /**
+     * Asks the server whether it answers ({@code SELECT 1}), reconnecting first when the connection was lost: for a
+     * post-load step's {@code answers} (LoadHooks.Step), on a connection other than the step's.
+     *
+     * @throws StoreException when it does not answer (within the connection's read timeout); the connection is dropped
+     */
+    public void answers() throws StoreException {
+        try (Statement s = get().jdbc().createStatement(); ResultSet rs = s.executeQuery("SELECT 1")) {
+            rs.next();
+        } catch (SQLException e) {
+            throw fail("ask the server whether it answers", e);
         }
     }
 

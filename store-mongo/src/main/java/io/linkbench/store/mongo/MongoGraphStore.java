@@ -20,6 +20,7 @@ import io.linkbench.store.StoreSession;
 import io.linkbench.store.VerificationReport;
 import java.util.LinkedHashMap;
 import org.bson.BsonDocument;
+import org.bson.BsonInt32;
 import org.bson.BsonString;
 import java.util.List;
 import java.util.Map;
@@ -193,7 +194,7 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     /** {@code ping} on a pooled connection other than the step's: fails when the server does not answer. */
     private void answers() throws StoreException {
         try {
-            client.getDatabase("admin").runCommand(new BsonDocument("ping", new org.bson.BsonInt32(1)));
+            client.getDatabase("admin").runCommand(new BsonDocument("ping", new BsonInt32(1)));
         } catch (MongoException e) {
             throw Errors.toStore("ask the server whether it answers", e);
         }

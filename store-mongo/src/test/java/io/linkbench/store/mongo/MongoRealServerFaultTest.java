@@ -58,7 +58,7 @@ class MongoRealServerFaultTest {
             // the gateway answers while its PostgreSQL restarts, with errors: retries for up to 60 s, a deadline, not a
             // count (5 retries of 10 ms doubling were spent in 0.3 s of an 8 s restart on a busy machine)
             Future<Integer> run = MongoCli.requests(pool, url, DB, 2001, maxtime, "on", 10, results.resolve("r"),
-                    "-D", "max_retries=1000", "-D", "retry_for=60");
+                    "-D", "retry_for=60");
             waitForRequests(results.resolve("r"), t0);
             assertEquals(0, control(control, action), action);
             assertEquals(0, run.get(maxtime + 90, TimeUnit.SECONDS), "exit code of -r across " + action);

@@ -16,7 +16,9 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
+import io.linkbench.tck.harness.Await;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -204,7 +206,7 @@ class MongoStoreCasesTest {
             proxy.cutAll();
             assertThrows(StoreException.class, () -> build.answers().run(), "no answer from a server that is away");
             proxy.refuse(false);
-            io.linkbench.tck.harness.Await.until(java.time.Duration.ofSeconds(60), "an answer once the proxy relays again",
+            Await.until(Duration.ofSeconds(60), "an answer once the proxy relays again",
                     () -> {
                         try {
                             build.answers().run();

@@ -94,7 +94,7 @@ class MySqlFaultTest {
             long t0 = System.nanoTime();
             // retries that outlast a restart on a busy machine: a deadline of 60 s each, not a count
             Future<Integer> run = pool.submit(() -> CliRunner.run("myrocks.properties", db, "-D", "maxid1=2001", "-D", "maxtime=" + maxtime,
-                    "-D", "requesters=2", "-D", "displayfreq=2", "-D", "max_retries=1000", "-D", "retry_for=60",
+                    "-D", "requesters=2", "-D", "displayfreq=2", "-D", "retry_for=60",
                     "-D", "retry_backoff_ms=20", "-r",
                     "--results", results.resolve("r").toString()));
             awaitRequesters(db);

@@ -46,8 +46,7 @@ class SpiderFaultTest {
 
     /** The run's options: a small graph, retries that outlast a node's restart (a deadline of 60 s, not a count). */
     private static String[] args(Path results, String... more) {
-        String[] base = {"-D", "maxid1=5001", "-D", "displayfreq=2", "-D", "retry_backoff_ms=200", "-D", "max_retries=1000",
-                "-D", "retry_for=60",
+        String[] base = {"-D", "maxid1=5001", "-D", "displayfreq=2", "-D", "retry_backoff_ms=200", "-D", "retry_for=60",
                 "-D", "socket_timeout=10", "--results", results.toString()};
         String[] all = new String[base.length + more.length];
         System.arraycopy(base, 0, all, 0, base.length);

@@ -119,7 +119,7 @@ class CitusFaultTest {
             long t0 = System.nanoTime();
             // retries that outlast the worker's restart (allowed 60 s below): a deadline of 120 s, not a count
             Future<Integer> load = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=20001", "-D", "schema=recreate",
-                    "-D", "max_retries=1000", "-D", "retry_for=120", "-D", "retry_backoff_ms=20", "-l", "--results", results.toString())
+                    "-D", "retry_for=120", "-D", "retry_backoff_ms=20", "-l", "--results", results.toString())
                     .toArray(String[]::new)));
             try (Connection c = CitusTestCluster.jdbc(0)) {
                 Await.until(Duration.ofSeconds(120), "1,000 links loaded", () -> load.isDone()
@@ -186,7 +186,7 @@ class CitusFaultTest {
             long t0 = System.nanoTime();
             // retries that outlast a restart on a busy machine: a deadline of 60 s each, not a count
             Future<Integer> run = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=" + LOADED, "-D", "maxtime=" + MAXTIME,
-                    "-D", "requesters=2", "-D", "displayfreq=2", "-D", "max_retries=1000", "-D", "retry_for=60",
+                    "-D", "requesters=2", "-D", "displayfreq=2", "-D", "retry_for=60",
                     "-D", "retry_backoff_ms=20", "-r",
                     "--results", results.resolve("r").toString())
                     .toArray(String[]::new)));

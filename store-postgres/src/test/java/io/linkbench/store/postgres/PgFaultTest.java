@@ -177,8 +177,8 @@ class PgFaultTest {
             long t0 = System.nanoTime();
             // retries that outlast a restart on a busy machine: a deadline of 60 s each, not a count
             Future<Integer> run = pool.submit(() -> Main.run(cli(schema, "-D", "maxid1=2001", "-D",
-                    "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-D", "max_retries=1000",
-                    "-D", "retry_for=60", "-D", "retry_backoff_ms=20", "-r",
+                    "maxtime=" + maxtime, "-D", "requesters=2", "-D", "displayfreq=2", "-D", "retry_for=60",
+                    "-D", "retry_backoff_ms=20", "-r",
                     "--results", results.resolve("r").toString()).toArray(String[]::new)));
             awaitRequesters(schema);
             fault.inject();

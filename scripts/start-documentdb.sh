@@ -204,18 +204,13 @@ SQL
     umask 022
 }
 
-start_gateway() {
-    [ -n "$(gateway_pid || true)" ] && return 0
-    # the gateway runs in $run (the cluster's processes in $run/data): what runs there now was left by a
-    # killed gateway
-    lb_clear_leftovers "$run" documentdb || fail "processes left by a killed gateway in $run would not die"
-    port_open "$gw_port" && fail "port $gw_port is taken by another process: set LINKBENCH_DOCUMENTDB_PORT"
-    if [ ! -f "$run/cert.pem" ]; then
-        openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj /CN=localhost \
-            -keyout "$run/key.pem" -out "$run/cert.pem" >/dev/null 2>&1 || fail "openssl could not make a certificate"
-        chmod 600 "$run/key.pem"
-    fi
-    cat >"$run/gateway.json" <<JSON
+gateway_settings() {
+    # A statement of a transaction whose PostgreSQL connection died (a crash) is retried by the gateway on that
+    # connection until PostgresCommandTimeoutSecs; once the transaction is older than TransactionTimeoutSecs it is
+    # dropped and the retry runs on a new connection outside it, committing part of the transaction (the
+    # defaults 30 and 120 did, found by MongoRealServerFaultTest). A statement timeout below the transaction
+    # timeout ends the retry with an error first.
+    cat <<JSON
 {
   "NodeHostName": "localhost",
   "BlockedRolePrefixes": [ "documentdb", "citus", "pg", "internal_role" ],
@@ -226,12 +221,31 @@ start_gateway() {
   "GatewayListenPort": $gw_port,
   "UseLocalHost": true,
   "EnforceSslTcp": false,
-  "TransactionTimeoutSecs": 30,
+  "TransactionTimeoutSecs": 60,
   "CursorTimeoutSecs": 60,
-  "PostgresCommandTimeoutSecs": 120,
+  "PostgresCommandTimeoutSecs": 30,
   "CertificateOptions": { "CertType": "pem_file", "FilePath": "$run/cert.pem", "KeyFilePath": "$run/key.pem" }
 }
 JSON
+}
+
+start_gateway() {
+    if [ -n "$(gateway_pid || true)" ]; then
+        # a gateway started with other settings (an older version of this script) is restarted with these
+        [ "$(gateway_settings)" = "$(cat "$run/gateway.json" 2>/dev/null)" ] && return 0
+        say "the running gateway has other settings than this script's: restarting it"
+        stop_gateway TERM
+    fi
+    # the gateway runs in $run (the cluster's processes in $run/data): what runs there now was left by a
+    # killed gateway
+    lb_clear_leftovers "$run" documentdb || fail "processes left by a killed gateway in $run would not die"
+    port_open "$gw_port" && fail "port $gw_port is taken by another process: set LINKBENCH_DOCUMENTDB_PORT"
+    if [ ! -f "$run/cert.pem" ]; then
+        openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj /CN=localhost \
+            -keyout "$run/key.pem" -out "$run/cert.pem" >/dev/null 2>&1 || fail "openssl could not make a certificate"
+        chmod 600 "$run/key.pem"
+    fi
+    gateway_settings >"$run/gateway.json"
     # exec all the way down, so the pid recorded is the gateway's own (stop and the fault tests kill it)
     (cd "$run" && exec setsid "$build/bin/documentdb_gateway" "$run/gateway.json") >>"$gw_log" 2>&1 </dev/null &
     echo $! >"$gw_pid"

@@ -43,8 +43,6 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
             + " per 1,024 id2s; GET_LINKS_LIST 1 + 1 per payload over 255 bytes; ADD_LINK 3 (4 for an existing link);"
             + " UPDATE_LINK 3 (4 when visibility changes, 2 without a link); DELETE_LINK 4 (3 hidden, 2 without a link)";
 
-    private static final String BUILD_INDEX_STEP = "build index " + Schema.LINK_INDEX;
-
     private final MySqlConfig config;
     /** The admin connections' connector (to the head, with Spider). */
     private final Connector connector;
@@ -61,10 +59,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     private final int maxStatementChars;
     private final String serverVersion;
     private final SessionConnection<SqlConnection> admin;
-    /** The connection that asks the server whether it answers while a post-load step runs; guarded by itself. */
-    private final SessionConnection<SqlConnection> asker;
-    /** The server thread id of the connection running a post-load step, or -1. */
-    private volatile long stepThreadId = -1;
+    private final LinkIndexStep indexStep;
     private volatile boolean closed;
 
     private MySqlGraphStore(MySqlConfig config, Connector connector, SqlText sql,
@@ -78,7 +73,8 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         this.sessions = spider == null ? connector : new Connector(config, SpiderReadings.sessionSetup(config));
         this.sessionSql = spider == null ? sql : new SqlText(config, true);
         this.admin = admin;
-        this.asker = new SessionConnection<>(() -> new SqlConnection(openAdmin(connector, config), sql), Errors.MAP, false);
+        this.indexStep = new LinkIndexStep(config, connector,
+                new SessionConnection<>(() -> new SqlConnection(openAdmin(connector, config), sql), Errors.MAP, false));
         this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         long maxPacket = 16L << 20;
         String version = "";
@@ -102,10 +98,10 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         try {
             SpiderCluster spider = SpiderCluster.detect(admin.get().jdbc(), config, connector).orElse(null);
             if (spider == null) {
-                checkEngine(admin.get().jdbc(), config);
+                EngineCheck.check(admin.get().jdbc(), config);
             } else {
                 spider.onEach("check the engine", false, false, b -> {
-                    checkEngine(b, config);
+                    EngineCheck.check(b, config);
                     return null;
                 });
             }
@@ -116,37 +112,6 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         } catch (StoreException | RuntimeException e) {
             admin.close();
             throw e;
-        }
-    }
-
-    /** Whether the server replicates with Galera ({@code wsrep_on}; a MySQL server has no such variable). */
-    private static boolean galera(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW GLOBAL VARIABLES LIKE 'wsrep_on'")) {
-            return rs.next() && "ON".equalsIgnoreCase(rs.getString(2));
-        }
-    }
-
-    private static void checkEngine(Connection c, MySqlConfig config) throws SQLException, StoreException {
-        if (config.rocksDb() && galera(c)) {
-            throw new StoreException(Kind.REJECTED, "engine = " + config.engine() + ": the server at " + config.address()
-                    + " is a Galera node (wsrep_on = ON), and Galera replicates only InnoDB tables; use engine = InnoDB");
-        }
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT engine, support FROM information_schema.ENGINES")) {
-            StringBuilder offered = new StringBuilder();
-            while (rs.next()) {
-                String support = rs.getString(2);
-                if ("YES".equalsIgnoreCase(support) || "DEFAULT".equalsIgnoreCase(support)) {
-                    if (rs.getString(1).equalsIgnoreCase(config.engine())) {
-                        return;
-                    }
-                    offered.append(offered.length() == 0 ? "" : ", ").append(rs.getString(1));
-                }
-            }
-            throw new StoreException(Kind.REJECTED, "engine = " + config.engine() + ": the server at "
-                    + config.address() + " does not offer it (it offers " + offered + ")"
-                    + (config.rocksDb() ? "; on MariaDB install mariadb-plugin-rocksdb and run"
-                    + " INSTALL SONAME 'ha_rocksdb', or run scripts/start-mariadb.sh" : ""));
         }
     }
 
@@ -205,7 +170,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
      * waits for that node to catch up with the cluster first.
      */
     private void awaitSchemaOnEveryHost() throws SQLException, StoreException {
-        if (config.servers().size() < 2 || !galera(admin())) {
+        if (config.servers().size() < 2 || !EngineCheck.galera(admin())) {
             return;
         }
         for (int i = 0; i < config.servers().size(); i++) {
@@ -259,60 +224,21 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     @Override
     public List<Step> finishLoadSteps() {
         return config.indexAfterLoad()
-                ? List.of(new Step(BUILD_INDEX_STEP, this::buildLinkIndex, this::cancelIndexBuild, this::answers))
+                ? List.of(new Step(LinkIndexStep.NAME, this::buildLinkIndex, indexStep::cancel, indexStep::answers))
                 : List.of();
     }
 
-    /**
-     * {@code SELECT 1} on a connection of its own (the admin connection runs the step, without a read timeout),
-     * re-opened after a loss: fails when the server (the head, with Spider) does not answer within {@code
-     * socket_timeout}.
-     */
-    private void answers() throws StoreException {
-        synchronized (asker) {
-            if (closed) {
-                throw new StoreException(Kind.OTHER, "the MySQL store is closed");
-            }
-            asker.answers();
-        }
-    }
-
-    /** Adds the link table's secondary index when it is missing. */
+    /** Adds the link table's secondary index when it is missing (with Spider on every backend, then the head). */
     private synchronized void buildLinkIndex() throws StoreException {
         try {
             Connection c = admin();
             if (spider != null) {
-                spiderSchema.addLinkIndex(c); // on every backend, then the head
-                return;
-            }
-            if (!schema.hasLinkIndex(c)) {
-                stepThreadId = ((com.mysql.cj.jdbc.JdbcConnection) c).getId();
-                try {
-                    AdminTimeout.lifted(c, config.socketTimeoutMs(), () -> schema.addLinkIndex(c));
-                } finally {
-                    stepThreadId = -1;
-                }
+                spiderSchema.addLinkIndex(c);
+            } else {
+                indexStep.build(c, schema);
             }
         } catch (SQLException e) {
-            throw adminFailure(BUILD_INDEX_STEP, e);
-        }
-    }
-
-    /**
-     * Stops a running index build with {@code KILL QUERY} from a connection of its own (the step's
-     * connection is busy, and this store's monitor is held by the step). The server rolls the ALTER
-     * back; {@code -r} builds the index later when it is missing.
-     */
-    private void cancelIndexBuild() {
-        long id = stepThreadId;
-        if (id < 0) {
-            return;
-        }
-        try (Connection c = connector.open(Connector.Purpose.ADMIN, false); Statement s = c.createStatement()) {
-            c.setNetworkTimeout(Runnable::run, config.connectTimeoutMs()); // a stalled server must not hold the stop
-            s.execute("KILL QUERY " + id);
-        } catch (SQLException | StoreException e) {
-            // the server is gone or refuses: the step ends by itself
+            throw adminFailure(LinkIndexStep.NAME, e);
         }
     }
 
@@ -466,9 +392,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     public synchronized void close() {
         closed = true;
         admin.close();
-        synchronized (asker) {
-            asker.close();
-        }
+        indexStep.close();
     }
 
     /** The admin connection, re-opened after it was lost. */

@@ -11,6 +11,7 @@ import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
+import org.rocksdb.IndexType;
 import org.rocksdb.InfoLogLevel;
 import org.rocksdb.LRUCache;
 import org.rocksdb.MutableColumnFamilyOptions;
@@ -39,6 +40,8 @@ final class NativeOptions implements AutoCloseable {
     /** RocksDB's default L0 write-stall triggers (files), restored after a load. */
     /** The block cache's share kept for index and filter blocks (when {@code cache_index_and_filter_blocks}). */
     private static final double HIGH_PRIORITY_RATIO = 0.5;
+    /** The size of an index or filter partition when they live in the cache. */
+    private static final long METADATA_BLOCK_BYTES = 4096;
     private static final int L0_SLOWDOWN = 20;
     private static final int L0_STOP = 36;
     private static final int L0_NEVER = 1 << 30;
@@ -126,6 +129,15 @@ final class NativeOptions implements AutoCloseable {
             t.setCacheIndexAndFilterBlocks(c.cacheIndexAndFilterBlocks())
                     .setCacheIndexAndFilterBlocksWithHighPriority(true)
                     .setPinL0FilterAndIndexBlocksInCache(false);
+            if (c.partitionIndexAndFilters()) {
+                // a miss reads one small partition, not a file's whole index or filter (megabytes at 10^8 ids,
+                // which a cache below their size evicts and reads again lookup after lookup); only each file's
+                // small top level stays pinned
+                t.setIndexType(IndexType.kTwoLevelIndexSearch)
+                        .setMetadataBlockSize(METADATA_BLOCK_BYTES)
+                        .setPinTopLevelIndexAndFilter(true)
+                        .setPartitionFilters(filter != null);
+            }
         }
         if (filter != null) {
             t.setFilterPolicy(filter).setWholeKeyFiltering(wholeKey);

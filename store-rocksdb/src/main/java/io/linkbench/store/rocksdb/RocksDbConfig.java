@@ -29,11 +29,14 @@ import java.util.List;
  *                         device instead of the OS page cache (IO-bound measurements)
  * @param cacheIndexAndFilterBlocks index and filter blocks live in the block cache (bounded by it) instead of
  *                         beside every open table file (growing with the data)
+ * @param partitionIndexAndFilters with the blocks in the cache: partitioned index and filters (a miss reads one
+ *                         small partition, not a file's whole index or filter)
  */
 record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blockSizeKb, int writeBufferMb,
                      List<Compression> compression, Compression bottommost, boolean wal, boolean loadWal,
                      boolean sync, int backgroundJobs, int bloomBits, boolean statistics,
-                     boolean compactAfterLoad, boolean directReads, boolean cacheIndexAndFilterBlocks) {
+                     boolean compactAfterLoad, boolean directReads, boolean cacheIndexAndFilterBlocks,
+                     boolean partitionIndexAndFilters) {
 
     static final String DATA_DIR = "data_dir";
     static final String BLOCK_CACHE_MB = "block_cache_mb";
@@ -50,6 +53,7 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
     static final String COMPACT_AFTER_LOAD = "compact_after_load";
     static final String DIRECT_READS = "direct_reads";
     static final String CACHE_INDEX_AND_FILTER_BLOCKS = "cache_index_and_filter_blocks";
+    static final String PARTITION_INDEX_AND_FILTERS = "partition_index_and_filters";
 
     /** Every key the store reads, with its default and meaning. */
     static final List<Setting> SETTINGS = List.of(
@@ -69,7 +73,10 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
             Setting.of(DIRECT_READS, "false", "read SST files with O_DIRECT: block cache misses go to the device, not the OS page cache"),
             Setting.of(CACHE_INDEX_AND_FILTER_BLOCKS, "false", "keep the SST files' index and bloom filter blocks in the block "
                     + "cache (its high-priority half), as MyRocks does by default, so that they count against block_cache_mb; "
-                    + "false: beside each open file, outside the cache (a small cache then still holds data blocks only)"));
+                    + "false: beside each open file, outside the cache (a small cache then still holds data blocks only)"),
+            Setting.of(PARTITION_INDEX_AND_FILTERS, "false", "with cache_index_and_filter_blocks: partitioned index and "
+                    + "filters in 4 KiB blocks, each file's top level pinned, so a cache smaller than the index and filters reads "
+                    + "one partition per miss instead of a file's whole index or filter"));
 
     /** Reads and validates every key; throws ConfigException with a one-line message. */
     static RocksDbConfig from(Settings given) {
@@ -95,7 +102,12 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
                 s.getBoolean(STATISTICS),
                 s.getBoolean(COMPACT_AFTER_LOAD),
                 s.getBoolean(DIRECT_READS),
-                s.getBoolean(CACHE_INDEX_AND_FILTER_BLOCKS));
+                s.getBoolean(CACHE_INDEX_AND_FILTER_BLOCKS),
+                s.getBoolean(PARTITION_INDEX_AND_FILTERS));
+        if (c.partitionIndexAndFilters() && (!c.cacheIndexAndFilterBlocks() || c.blockCacheMb() == 0)) {
+            throw ConfigException.badValue(PARTITION_INDEX_AND_FILTERS, "true",
+                    "needs cache_index_and_filter_blocks=true and a block cache (the partitions live in it)");
+        }
         if (c.sync() && !c.wal() && !c.loadWal()) {
             throw ConfigException.badValue(SYNC, "true", "needs wal=true (there is no log to sync)");
         }

@@ -120,6 +120,12 @@ final class RocksDbStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         facts.put("background_jobs", Integer.toString(config.backgroundJobs()));
         facts.put("direct_reads", Boolean.toString(config.directReads()));
         facts.put("cache_index_and_filter_blocks", Boolean.toString(config.cacheIndexAndFilterBlocks() && config.blockCacheMb() > 0));
+        facts.put("partition_index_and_filters", Boolean.toString(config.partitionIndexAndFilters()));
+        try {
+            facts.put("index_and_filter_bytes", Long.toString(database.indexAndFilterBytes()));
+        } catch (RocksDBException | NumberFormatException e) {
+            // a fact left out: the run goes on without it
+        }
         facts.put("concurrency", "striped lock per (id1, link_type) + atomic write batch");
         return new StoreInfo("rocksdb", v.getMajor() + "." + v.getMinor() + "." + v.getPatch(), "RocksDB", facts, true);
     }

@@ -61,6 +61,9 @@ class RocksDbConfigTest {
                 assertThrows(ConfigException.class, () -> config("bottommost_compression", "zlib")).getMessage());
         assertEquals("sync=true: needs wal=true (there is no log to sync)",
                 assertThrows(ConfigException.class, () -> config("sync", "true", "wal", "false")).getMessage());
+        assertEquals("partition_index_and_filters=true: needs cache_index_and_filter_blocks=true and a block cache"
+                        + " (the partitions live in it)",
+                assertThrows(ConfigException.class, () -> config("partition_index_and_filters", "true")).getMessage());
         assertTrue(assertThrows(ConfigException.class, () -> config("block_cache_mb", "-1")).getMessage()
                 .startsWith("block_cache_mb=-1: "));
         assertTrue(assertThrows(ConfigException.class, () -> config("wal", "maybe")).getMessage()

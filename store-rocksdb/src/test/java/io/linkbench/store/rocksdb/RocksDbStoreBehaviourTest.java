@@ -96,21 +96,42 @@ class RocksDbStoreBehaviourTest {
 
     /**
      * cache_index_and_filter_blocks: the data reads back through a cache that holds the index and filter blocks too,
-     * and RocksDB's OPTIONS file (what the results record) says every data family's table does so.
+     * and RocksDB's OPTIONS file (what the results record) says every data family's table does so, with one index
+     * and one filter block per file as MyRocks has them; the facts count those blocks' bytes.
      */
     @Test
     void indexAndFilterBlocksInTheCacheReadEverythingBackAndAreRecorded() throws Exception {
         writeCloseReopenRead("cache_index_and_filter_blocks", "true");
         try (GraphStore store = open("cache_index_and_filter_blocks", "true")) {
             Map<String, String> written = ((io.linkbench.store.ServerConfiguration) store).serverConfiguration();
-            List<String> cached = written.entrySet().stream()
-                    .filter(e -> e.getKey().endsWith("cache_index_and_filter_blocks")).map(Map.Entry::getValue).toList();
-            assertEquals(4, cached.stream().filter("true"::equals).count(), written.toString());
+            assertEquals(4, tablesWith(written, "cache_index_and_filter_blocks", "true"));
+            assertEquals(0, tablesWith(written, "index_type", "kTwoLevelIndexSearch"), "not partitioned unless asked");
             assertEquals("true", store.info().facts().get("cache_index_and_filter_blocks"));
+            assertTrue(Long.parseLong(store.info().facts().get("index_and_filter_bytes")) > 0,
+                    "the flushed files' index and filter blocks are counted: " + store.info().facts());
         }
         try (GraphStore store = open()) {
             assertEquals("false", store.info().facts().get("cache_index_and_filter_blocks"), "off by default");
         }
+    }
+
+    /** partition_index_and_filters: every data family's index and filters in partitions, and the data reads back. */
+    @Test
+    void partitionedIndexAndFiltersReadEverythingBackAndAreRecorded() throws Exception {
+        String[] partitioned = {"cache_index_and_filter_blocks", "true", "partition_index_and_filters", "true"};
+        writeCloseReopenRead(partitioned);
+        try (GraphStore store = open(partitioned)) {
+            Map<String, String> written = ((io.linkbench.store.ServerConfiguration) store).serverConfiguration();
+            assertEquals(4, tablesWith(written, "index_type", "kTwoLevelIndexSearch"));
+            assertEquals(4, tablesWith(written, "partition_filters", "true"));
+            assertEquals("true", store.info().facts().get("partition_index_and_filters"));
+        }
+    }
+
+    /** How many tables of the OPTIONS file have {@code option = value}. */
+    private static long tablesWith(Map<String, String> written, String option, String value) {
+        return written.entrySet().stream()
+                .filter(e -> e.getKey().endsWith("." + option) && value.equals(e.getValue())).count();
     }
 
     @Test

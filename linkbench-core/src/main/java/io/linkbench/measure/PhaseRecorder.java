@@ -33,7 +33,6 @@ public final class PhaseRecorder {
     private final long[] lastErrors;
     private final long[] lastRows;
     private final OpOutcomes[] lastOutcomes;
-    private final Histogram scratch = newHistogram();
     private long lastSampleNanos = System.nanoTime();
 
     /**
@@ -93,20 +92,24 @@ public final class PhaseRecorder {
         long[] errorDelta = new long[n];
         long[] rowDelta = new long[n];
         OpOutcomes[] outcomeDelta = new OpOutcomes[n];
+        List<WorkerRecorder.Interval> flipped = new ArrayList<>(workers.size());
+        for (WorkerRecorder w : workers) {
+            flipped.add(w.flip());
+        }
         for (int op = 0; op < n; op++) {
             intervalService[op] = newHistogram();
             if (openLoop) {
                 intervalResponse[op] = newHistogram();
             }
+            for (WorkerRecorder.Interval in : flipped) {
+                intervalService[op].add(in.service[op]);
+                if (openLoop) {
+                    intervalResponse[op].add(in.response[op]);
+                }
+            }
             long errs = 0;
             long rowsNow = 0;
             for (WorkerRecorder w : workers) {
-                w.intervalService(op, scratch);
-                intervalService[op].add(scratch);
-                if (openLoop) {
-                    w.intervalResponse(op, scratch);
-                    intervalResponse[op].add(scratch);
-                }
                 for (int k = 0; k < KINDS.length; k++) {
                     errs += w.errors(op, k);
                 }
@@ -125,9 +128,8 @@ public final class PhaseRecorder {
             lastOutcomes[op] = outcomesNow;
         }
         if (openLoop) {
-            for (WorkerRecorder w : workers) {
-                w.intervalLag(scratch);
-                intervalLag.add(scratch);
+            for (WorkerRecorder.Interval in : flipped) {
+                intervalLag.add(in.lag);
             }
             lag.add(intervalLag);
         }

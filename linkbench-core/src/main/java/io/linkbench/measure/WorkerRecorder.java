@@ -4,13 +4,15 @@ import io.linkbench.store.StoreException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.SingleWriterRecorder;
+import org.HdrHistogram.WriterReaderPhaser;
 
 /**
- * The recorders of one worker thread: per kind of operation a wait-free single-writer histogram of
- * service time (and, open loop, of response time), plus error, retry, row and outcome counters. Only
- * the owning thread writes; the {@link PhaseRecorder} reads interval snapshots without stopping it.
- * There is no shared lock or shared counter on the recording path.
+ * The recorders of one worker thread: per kind of operation a histogram of service time (and, open
+ * loop, of response time, with the schedule lag), plus error, retry, row and outcome counters. Only
+ * the owning thread writes; the {@link PhaseRecorder} takes interval snapshots without stopping it.
+ * The histograms are double-buffered behind one {@link WriterReaderPhaser}, so an interval's service,
+ * response and lag histograms always hold the same calls (a call is never split across two intervals,
+ * whatever moment the snapshot comes at). Recording is wait-free: no shared lock or shared counter.
  */
 public final class WorkerRecorder {
     static final int SIGNIFICANT_DIGITS = 3;
@@ -22,9 +24,42 @@ public final class WorkerRecorder {
     private static final int ASKED = 3;
     private static final int OUTCOME_FIELDS = 4;
 
-    private final SingleWriterRecorder[] service;
-    private final SingleWriterRecorder[] response;
-    private final SingleWriterRecorder lag;
+    /** What one interval recorded: service times per op and, open loop, response times per op and the lag. */
+    static final class Interval {
+        final Histogram[] service;
+        final Histogram[] response;
+        final Histogram lag;
+
+        private Interval(int ops, boolean openLoop) {
+            service = new Histogram[ops];
+            response = openLoop ? new Histogram[ops] : null;
+            for (int i = 0; i < ops; i++) {
+                service[i] = new Histogram(SIGNIFICANT_DIGITS);
+                if (openLoop) {
+                    response[i] = new Histogram(SIGNIFICANT_DIGITS);
+                }
+            }
+            lag = openLoop ? new Histogram(SIGNIFICANT_DIGITS) : null;
+        }
+
+        private void reset() {
+            for (int i = 0; i < service.length; i++) {
+                service[i].reset();
+                if (response != null) {
+                    response[i].reset();
+                }
+            }
+            if (lag != null) {
+                lag.reset();
+            }
+        }
+    }
+
+    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+    /** Written by this worker inside the phaser's critical sections; swapped by {@link #flip}. */
+    private volatile Interval active;
+    /** The interval the last {@link #flip} returned; reused by the next one (under the reader lock). */
+    private Interval spare;
     private final AtomicLongArray errors;
     private final AtomicLongArray retries;
     private final AtomicLongArray rows;
@@ -36,15 +71,8 @@ public final class WorkerRecorder {
     private final AtomicLong continuationRows = new AtomicLong();
 
     WorkerRecorder(int ops, boolean openLoop) {
-        service = new SingleWriterRecorder[ops];
-        response = openLoop ? new SingleWriterRecorder[ops] : null;
-        for (int i = 0; i < ops; i++) {
-            service[i] = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
-            if (openLoop) {
-                response[i] = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
-            }
-        }
-        lag = openLoop ? new SingleWriterRecorder(SIGNIFICANT_DIGITS) : null;
+        active = new Interval(ops, openLoop);
+        spare = new Interval(ops, openLoop);
         errors = new AtomicLongArray(ops * KINDS);
         retries = new AtomicLongArray(ops);
         rows = new AtomicLongArray(ops);
@@ -55,7 +83,12 @@ public final class WorkerRecorder {
 
     /** A successful closed-loop call of operation {@code op} that took {@code nanos}. */
     public void recordService(int op, long nanos) {
-        service[op].recordValue(Math.max(nanos, 1));
+        long c = phaser.writerCriticalSectionEnter();
+        try {
+            active.service[op].recordValue(Math.max(nanos, 1));
+        } finally {
+            phaser.writerCriticalSectionExit(c);
+        }
     }
 
     /**
@@ -63,14 +96,25 @@ public final class WorkerRecorder {
      * {@code start} and {@code end} when it ran (all {@link System#nanoTime()}).
      */
     public void recordOpenLoop(int op, long intendedStart, long start, long end) {
-        service[op].recordValue(Math.max(end - start, 1));
-        response[op].recordValue(Math.max(end - intendedStart, 1));
-        lag.recordValue(Math.max(start - intendedStart, 0));
+        long c = phaser.writerCriticalSectionEnter();
+        try {
+            Interval in = active;
+            in.service[op].recordValue(Math.max(end - start, 1));
+            in.response[op].recordValue(Math.max(end - intendedStart, 1));
+            in.lag.recordValue(Math.max(start - intendedStart, 0));
+        } finally {
+            phaser.writerCriticalSectionExit(c);
+        }
     }
 
     /** Open loop: a failed call still started late or on time. */
     public void recordLag(long intendedStart, long start) {
-        lag.recordValue(Math.max(start - intendedStart, 0));
+        long c = phaser.writerCriticalSectionEnter();
+        try {
+            active.lag.recordValue(Math.max(start - intendedStart, 0));
+        } finally {
+            phaser.writerCriticalSectionExit(c);
+        }
     }
 
     public void recordError(int op, StoreException.Kind kind) {
@@ -130,19 +174,22 @@ public final class WorkerRecorder {
         counters.setRelease(index, counters.getPlain(index) + n);
     }
 
-    /** Moves the service times recorded since the last call into {@code target} (replacing its content). */
-    void intervalService(int op, Histogram target) {
-        service[op].getIntervalHistogramInto(target);
-    }
-
-    /** Open loop only: as {@link #intervalService} for response times. */
-    void intervalResponse(int op, Histogram target) {
-        response[op].getIntervalHistogramInto(target);
-    }
-
-    /** Open loop only: the schedule lag recorded since the last call. */
-    void intervalLag(Histogram target) {
-        lag.getIntervalHistogramInto(target);
+    /**
+     * What was recorded since the last flip, all histograms cut at one moment; valid until the next flip.
+     * One reader at a time (the {@link PhaseRecorder}, under its own lock).
+     */
+    Interval flip() {
+        phaser.readerLock();
+        try {
+            Interval done = active;
+            spare.reset();
+            active = spare;
+            phaser.flipPhase(); // returns once no recording into the previous interval is under way
+            spare = done;
+            return done;
+        } finally {
+            phaser.readerUnlock();
+        }
     }
 
     long errors(int op, int kind) {

@@ -121,13 +121,24 @@ final class RocksDbStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         facts.put("direct_reads", Boolean.toString(config.directReads()));
         facts.put("cache_index_and_filter_blocks", Boolean.toString(config.cacheIndexAndFilterBlocks() && config.blockCacheMb() > 0));
         facts.put("partition_index_and_filters", Boolean.toString(config.partitionIndexAndFilters()));
-        try {
-            facts.put("index_and_filter_bytes", Long.toString(database.indexAndFilterBytes()));
-        } catch (RocksDBException | NumberFormatException e) {
-            // a fact left out: the run goes on without it
-        }
+        indexAndFilterBytes().ifPresent(b -> facts.put("index_and_filter_bytes", Long.toString(b)));
         facts.put("concurrency", "striped lock per (id1, link_type) + atomic write batch");
         return new StoreInfo("rocksdb", v.getMajor() + "." + v.getMinor() + "." + v.getPatch(), "RocksDB", facts, true);
+    }
+
+    /**
+     * {@link Database#indexAndFilterBytes}, read like the other native queries (not during a recreate, which
+     * replaces the database); empty when RocksDB cannot say.
+     */
+    private OptionalLong indexAndFilterBytes() throws StoreException {
+        synchronized (lifecycle) {
+            ensureOpen();
+            try {
+                return OptionalLong.of(database.indexAndFilterBytes());
+            } catch (RocksDBException | NumberFormatException e) {
+                return OptionalLong.empty(); // a fact left out: the run goes on without it
+            }
+        }
     }
 
     @Override

@@ -14,15 +14,19 @@
 # (default 2), KEEP=1 keeps each case's data (default: deleted after its row is printed), CLIENT_JVM the client
 # JVM's options (default "-Xms1g -Xmx1g -XX:+AlwaysPreTouch": a heap of fixed size, so that the RSS column
 # measures what the client needs as the graph grows, not how far the collector let the heap grow over a
-# longer run; "" for the JVM's own sizing, a quarter of the host's memory at most).
+# longer run; "" for the JVM's own sizing, a quarter of the host's memory at most), KEYS more "-D KEY=VALUE" given
+# to every client run of every case, load and requests (e.g. KEYS="-D cache_index_and_filter_blocks=true
+# -D partition_index_and_filters=true" for RocksDB's index and filters in its cache; a key the case's store
+# does not know is refused by its first run, which then writes no result).
 #
 # Per case one row: the load's rows/s over the insert window and with the post-load steps, client and
 # server CPU per row (us; the embedded store's CPU is the client's), the client's peak RSS, the size per
 # row, the load's wall time against the ETA printed at 10% of the load (the first progress line at or past
 # 10%: elapsed + ETA), then per request phase tps, CPU per request and the p99 (ms) of UPDATE_NODE,
-# GET_NODE, UPDATE_LINK, GET_LINKS_LIST. In memory: RocksDB block cache 4 GiB, InnoDB buffer pool 6 GiB,
-# MyRocks block cache 4 GiB. IO-bound: RocksDB block cache 16 MiB with direct reads, InnoDB buffer pool
-# 64 MiB with O_DIRECT, MyRocks block cache 32 MiB with direct reads: far below every size measured.
+# GET_NODE, UPDATE_LINK, GET_LINKS_LIST. The embedded store loads with a 64 MiB block cache. In memory: RocksDB
+# block cache 4 GiB, InnoDB buffer pool 6 GiB, MyRocks block cache 4 GiB. IO-bound: RocksDB block cache 16 MiB
+# with direct reads, InnoDB buffer pool 64 MiB with O_DIRECT, MyRocks block cache 32 MiB with direct reads: far
+# below every size measured.
 # Every figure comes from the run's result.json (the cost probe's client_cpu_us/op, server_cpu_us/op).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +38,7 @@ LB_NAME=bench-scale
 cases="${1:-rocksdb:6 rocksdb:7 rocksdb:8 myrocks:6 myrocks:7 innodb:6 innodb:7}"
 req_s="${REQ_S:-60}"
 loaders="${LOADERS:-2}"
+read -r -a keys <<< "${KEYS:-}"
 read -r -a client_jvm <<< "${CLIENT_JVM--Xms1g -Xmx1g -XX:+AlwaysPreTouch}"
 # the launcher gives the benchmark's JVM two malloc arenas; a JVM that pre-touches its heap runs the benchmark itself
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
@@ -112,10 +117,14 @@ server_args() {
     fi
 }
 
-# store_args STORE MODE: the embedded store's cache for MODE
+# store_args STORE MODE: the embedded store's cache for MODE (load, memory, io); the load reads no data block (its
+# compaction bypasses the cache), so a small cache keeps what the cache may hold (the files' index and filter blocks
+# with cache_index_and_filter_blocks) the same at every size
 store_args() {
     [[ $1 == rocksdb ]] || return 0
-    if [[ $2 == memory ]]; then echo "-D block_cache_mb=4096"; else echo "-D block_cache_mb=16 -D direct_reads=true"; fi
+    if [[ $2 == load ]]; then
+        echo "-D block_cache_mb=64"
+    elif [[ $2 == memory ]]; then echo "-D block_cache_mb=4096"; else echo "-D block_cache_mb=16 -D direct_reads=true"; fi
 }
 
 # newest_result DIR: the run directory java just wrote
@@ -162,6 +171,7 @@ PY
 }
 
 echo "== bench-scale: $(nproc) CPUs, $(free -g | awk '/Mem:/ {print $2}') GiB, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%F %H:%M UTC'), $(df -h /var/tmp | awk 'NR == 2 {print $4}') free on /var/tmp"
+[[ -z ${KEYS:-} ]] || echo "== every client run with: $KEYS"
 printf '%-8s %7s %-11s %9s %9s %7s %7s %7s %7s %8s %8s %6s | %-6s %7s %7s %7s %7s %7s %7s %7s %6s\n' store maxid1 status \
     'ins r/s' 'all r/s' 'cli us' 'srv us' 'RSS MB' 'B/row' 'wall s' 'ETA@10%' wall/ETA mode tps 'cli us' 'srv us' un gn ul gl load1 \
     | tee "$table"
@@ -174,9 +184,9 @@ for c in $cases; do
     [[ $store != rocksdb ]] && read -r -a sa <<< "$(server_args "$store" memory)" && start_mariadb "${sa[@]}"
     log="$tmp/$store-$exp"
     la="$(cut -d' ' -f1 /proc/loadavg)"
-    read -r -a st <<< "$(store_args "$store" memory)"
+    read -r -a st <<< "$(store_args "$store" load)"
     set -m # the load in a process group of its own that does not ignore SIGINT: CAP_S stops it as Ctrl-C would
-    /usr/bin/time -f '%M' -o "$log.peak" java "${client_jvm[@]}" -jar "$jar" "${cfg[@]}" "${st[@]}" -D maxid1=$maxid1 -D loaders="$loaders" \
+    /usr/bin/time -f '%M' -o "$log.peak" java "${client_jvm[@]}" -jar "$jar" "${cfg[@]}" "${st[@]}" "${keys[@]}" -D maxid1=$maxid1 -D loaders="$loaders" \
         -D schema=recreate -D progressfreq=10 -l --results "$tmp/results-$store-$exp-load" > "$log.load" 2>&1 &
     pid=$!
     set +m
@@ -204,7 +214,7 @@ for c in $cases; do
         else
             [[ $store != rocksdb ]] && read -r -a sa <<< "$(server_args "$store" $mode)" && start_mariadb "${sa[@]}"
             read -r -a st <<< "$(store_args "$store" $mode)"
-            java "${client_jvm[@]}" -jar "$jar" "${cfg[@]}" "${st[@]}" -D maxid1=$maxid1 -D requesters=4 -D maxtime="$req_s" -D warmup_time=10 \
+            java "${client_jvm[@]}" -jar "$jar" "${cfg[@]}" "${st[@]}" "${keys[@]}" -D maxid1=$maxid1 -D requesters=4 -D maxtime="$req_s" -D warmup_time=10 \
                 -r --results "$tmp/results-$store-$exp-$mode" > "$log.$mode" 2>&1 || true
             r="$(newest_result "$tmp/results-$store-$exp-$mode")"
             req="$(req_row "$r" 2> /dev/null || echo "- - - - - - -")"

@@ -122,9 +122,11 @@ server_args() {
 # with cache_index_and_filter_blocks) the same at every size
 store_args() {
     [[ $1 == rocksdb ]] || return 0
-    if [[ $2 == load ]]; then
-        echo "-D block_cache_mb=64"
-    elif [[ $2 == memory ]]; then echo "-D block_cache_mb=4096"; else echo "-D block_cache_mb=16 -D direct_reads=true"; fi
+    case $2 in
+        load) echo "-D block_cache_mb=64" ;;
+        memory) echo "-D block_cache_mb=4096" ;;
+        *) echo "-D block_cache_mb=16 -D direct_reads=true" ;;
+    esac
 }
 
 # newest_result DIR: the run directory java just wrote

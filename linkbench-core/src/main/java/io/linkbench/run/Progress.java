@@ -76,8 +76,10 @@ final class Progress {
     /**
      * A report of the interval {@code s}: the link loaders' rows and how many are busy, with {@code notes} (a
      * stalled server, missing counters) at its end.
+     *
+     * @return the share of the load written, 0 to 1
      */
-    void report(IntervalSample s, Loaders loaders, String notes) {
+    double report(IntervalSample s, Loaders loaders, String notes) {
         long[] rows = s.rows();
         nodesDone += rows[LoadStep.LOAD_NODES.ordinal()];
         linksDone += rows[LoadStep.LOAD_LINKS.ordinal()];
@@ -106,6 +108,14 @@ final class Progress {
         } else {
             out.println("load: " + text);
         }
+        return fraction;
+    }
+
+    /** A line of its own between the reports (the live line, if drawn, is ended first and drawn again at the next report). */
+    void note(String line) {
+        finish();
+        drewLive = false;
+        out.println(line);
     }
 
     /** Ends the live line, if one was drawn. */

@@ -2,6 +2,7 @@ package io.linkbench.store;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -77,6 +78,38 @@ public interface LoadHooks extends GraphStore {
      */
     default OptionalDouble finishLoadEstimate() {
         return OptionalDouble.empty();
+    }
+
+    /**
+     * The disk a load needs at its peak, as the store estimates it: the driver projects the load's logical
+     * bytes (keys and payloads, the results' {@code logical_bytes}) from its first percent, multiplies, and
+     * compares the product with the free space of {@link StoreMetrics#dataDirectory()}, so a user learns
+     * within seconds that a load of hours would run out of disk. For example, a store that keeps every loaded
+     * byte uncompressed until its post-load compaction, and writes the compacted copy beside it:
+     *
+     * <pre>{@code
+     * new DiskEstimate(2.0, "compression=zstd,none,lz4 (L0 in zstd: 1.15x)");
+     * }</pre>
+     *
+     * @param peakPerLogicalByte bytes on disk at the load's peak (post-load steps included) per logical byte
+     *                           loaded; greater than 0
+     * @param lowerWith          the settings that lower it, for the warning when it does not fit; empty when none
+     */
+    record DiskEstimate(double peakPerLogicalByte, String lowerWith) {
+        public DiskEstimate {
+            if (!(peakPerLogicalByte > 0) || Double.isInfinite(peakPerLogicalByte)) {
+                throw new IllegalArgumentException("peakPerLogicalByte must be above 0: " + peakPerLogicalByte);
+            }
+            Objects.requireNonNull(lowerWith, "lowerWith");
+        }
+    }
+
+    /**
+     * The store's {@link DiskEstimate} for a load under its configuration, asked once before the inserts;
+     * it must answer at once (no server call). Empty (the default) when it cannot say: no check is made.
+     */
+    default Optional<DiskEstimate> loadDiskEstimate() {
+        return Optional.empty();
     }
 
     /** Runs every step in order. */

@@ -62,6 +62,15 @@ enum Compression {
         return List.copyOf(levels);
     }
 
+    /** As {@link #format}, without the trailing repeats that {@link #parseLevels} adds back: "zstd,none,lz4". */
+    static String formatShort(List<Compression> levels) {
+        int n = levels.size();
+        while (n > 1 && levels.get(n - 1) == levels.get(n - 2)) {
+            n--;
+        }
+        return format(levels.subList(0, n));
+    }
+
     static String format(List<Compression> levels) {
         StringBuilder sb = new StringBuilder();
         for (Compression c : levels) {

@@ -271,6 +271,24 @@ class RocksDbStoreBehaviourTest {
     }
 
     @Test
+    void theLoadsDiskEstimateFollowsL0sCodecAndNamesTheSettingsThatLowerIt() throws Exception {
+        try (GraphStore store = open()) { // L0 uncompressed until the post-load compaction
+            LoadHooks.DiskEstimate e = ((LoadHooks) store).loadDiskEstimate().orElseThrow();
+            assertEquals(2.0, e.peakPerLogicalByte());
+            assertEquals("compression=zstd,none,lz4 (L0 in zstd: 1.15x) or compact_after_load=false (compaction during"
+                    + " the load: 0.85x, loading slower)", e.lowerWith());
+        }
+        try (GraphStore store = open("compression", "zstd,none,lz4")) {
+            LoadHooks.DiskEstimate e = ((LoadHooks) store).loadDiskEstimate().orElseThrow();
+            assertEquals(1.15, e.peakPerLogicalByte());
+            assertTrue(e.lowerWith().startsWith("compact_after_load=false"), e.lowerWith());
+        }
+        try (GraphStore store = open("compact_after_load", "false")) {
+            assertEquals(new LoadHooks.DiskEstimate(0.85, ""), ((LoadHooks) store).loadDiskEstimate().orElseThrow());
+        }
+    }
+
+    @Test
     void aClosedStoreRefusesOperationsAndClosesOnce() throws Exception {
         GraphStore store = open();
         StoreSession s = store.session(0);

@@ -1,0 +1,63 @@
+package io.linkbench.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.LoadHooks;
+import io.linkbench.store.LoadHooks.DiskEstimate;
+import io.linkbench.store.StoreMetrics;
+import io.linkbench.store.noop.NoopStore;
+import java.lang.reflect.Proxy;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The load's disk check projects the store's peak from the first percent and compares it with the free space. */
+class DiskCheckTest {
+    private static final Path DIR = Path.of("/data/db");
+
+    @Test
+    void aPeakThatFitsIsStatedWithItsFigures() {
+        // 1% written: 0.5 GB of keys and payloads, so 50 GB in all, times 2.0 = 100 GB at the peak
+        DiskCheck.Result r = DiskCheck.judge(new DiskEstimate(2.0, "x=y"), 0.01, 500_000_000L, 200_000_000_000L, DIR);
+        assertFalse(r.warning());
+        assertEquals("load disk: the store estimates the load's peak at 100.0 GB (2.00x the 50.0 GB of keys and payloads"
+                + " it writes); 200.0 GB free under /data/db", r.line());
+    }
+
+    @Test
+    void aPeakBeyondTheFreeSpaceWarnsWithTheSettingsThatLowerIt() {
+        DiskCheck.Result r = DiskCheck.judge(new DiskEstimate(2.0, "compact_after_load=false"), 0.01, 500_000_000L,
+                74_000_000_000L, DIR);
+        assertTrue(r.warning());
+        assertTrue(r.line().startsWith("the load will likely run out of disk: the store estimates the load's peak at 100.0 GB"),
+                r.line());
+        assertTrue(r.line().endsWith("74.0 GB free under /data/db; lower it with compact_after_load=false"), r.line());
+        // what is on disk already counts: at half the load, 50 GB more are needed, and 60 GB are free
+        assertFalse(DiskCheck.judge(new DiskEstimate(2.0, ""), 0.5, 25_000_000_000L, 60_000_000_000L, DIR).warning());
+    }
+
+    @Test
+    void theCheckIsMadeOnceTheFirstPercentIsWrittenAndOnlyOnce(@TempDir Path dir) {
+        DiskCheck check = DiskCheck.of(estimatingStore(dir)).orElseThrow();
+        assertTrue(check.at(0.005, 1000).isEmpty(), "before 1% the projection is not trusted");
+        DiskCheck.Result r = check.at(0.02, 1000).orElseThrow();
+        assertFalse(r.warning(), r.line()); // 1.5 x 50 kB fits any disk a test runs on
+        assertTrue(r.line().contains("(1.50x the 0.0 GB") && r.line().endsWith("free under " + dir), r.line());
+        assertTrue(check.at(0.5, 100_000).isEmpty(), "made once");
+        assertTrue(DiskCheck.of(new NoopStore()).isEmpty(), "a store without an estimate is not checked");
+    }
+
+    /** A store that estimates its load's disk and has a local data directory; nothing else is called. */
+    private static GraphStore estimatingStore(Path dir) {
+        return (GraphStore) Proxy.newProxyInstance(DiskCheckTest.class.getClassLoader(),
+                new Class<?>[] {LoadHooks.class, StoreMetrics.class}, (proxy, m, args) -> switch (m.getName()) {
+                    case "loadDiskEstimate" -> Optional.of(new DiskEstimate(1.5, ""));
+                    case "dataDirectory" -> Optional.of(dir);
+                    default -> throw new UnsupportedOperationException(m.getName());
+                });
+    }
+}

@@ -20,9 +20,10 @@
 # does not know is refused by its first run, which then writes no result).
 #
 # Per case one row: the load's rows/s over the insert window and with the post-load steps, client and
-# server CPU per row (us; the embedded store's CPU is the client's), the client's peak RSS, the size per
-# row, the load's wall time against the ETA printed at 10% of the load (the first progress line at or past
-# 10%: elapsed + ETA), then per request phase tps, CPU per request and the p99 (ms) of UPDATE_NODE,
+# server CPU per row (us; the embedded store's CPU is the client's), the client's peak RSS, the bytes per row
+# at the end and at the load's peak (the most its data directory held, compaction included: the disk a load of
+# that size needs), the load's wall time against the ETA printed at 10% of the load (the first progress line at
+# or past 10%: elapsed + ETA), then per request phase tps, CPU per request and the p99 (ms) of UPDATE_NODE,
 # GET_NODE, UPDATE_LINK, GET_LINKS_LIST. The embedded store loads with a 64 MiB block cache. In memory: RocksDB
 # block cache 4 GiB, InnoDB buffer pool 6 GiB, MyRocks block cache 4 GiB. IO-bound: RocksDB block cache 16 MiB
 # with direct reads, InnoDB buffer pool 64 MiB with O_DIRECT, MyRocks block cache 32 MiB with direct reads: far
@@ -60,7 +61,9 @@ stop_mariadb() {
     lb_kill_dir "$my/data" 30
 }
 started_my=""
+sampler=""
 cleanup() {
+    [[ -z $sampler ]] || kill "$sampler" 2> /dev/null || true
     [[ -z $started_my ]] || stop_mariadb || true
 }
 trap cleanup EXIT
@@ -132,11 +135,25 @@ store_args() {
 # newest_result DIR: the run directory java just wrote
 newest_result() { { ls -1d "$1"/*/ 2> /dev/null || true; } | tail -n 1; }
 
-# load_row LOG RESULT PEAK_KB: the load's figures from its console and result.json
+# data_dir_of STORE EXP: the directory that holds the case's data (the server's whole datadir for MariaDB)
+data_dir_of() { if [[ $1 == rocksdb ]]; then echo "$base/rocksdb-$2"; else echo "$my/data"; fi; }
+
+# disk_peak DIR OUT: until killed, the most bytes DIR has held (du every 2 s; the load's peak, compaction included)
+disk_peak() {
+    local most=0 now
+    while :; do
+        now="$(du -sb "$1" 2> /dev/null | cut -f1 || true)" # nothing while the directory is not there yet
+        (( ${now:-0} > most )) && most=$now && echo "$most" > "$2"
+        sleep 2
+    done
+}
+
+# load_row LOG RESULT PEAK_KB DISK_BYTES: the load's figures from its console and result.json
 load_row() {
-    python3 - "$1" "$2/result.json" "$3" << 'PY'
+    python3 - "$1" "$2/result.json" "$3" "$4" << 'PY'
 import json, re, sys
 log, res, peak = open(sys.argv[1]).read().splitlines(), json.load(open(sys.argv[2])), int(sys.argv[3])
+disk = int(sys.argv[4])
 p = next(x for x in res["phases"] if x["phase"] == "load")
 rows = sum(o["rows"] for o in p["ops"])
 steps = sum(p["steps"].values())
@@ -151,8 +168,8 @@ for line in log:
         break
 wall = p["seconds"] + steps
 size = p.get("size_bytes") or 0
-print("%s %.0f %.0f %s %s %d %.1f %.0f %s %s" % (p["status"], rows / p["seconds"], rows / wall, cpu("client_cpu_us/op"),
-      cpu("server_cpu_us/op"), peak // 1024, size / rows if rows else 0, wall, eta,
+print("%s %.0f %.0f %s %s %d %.1f %.1f %.0f %s %s" % (p["status"], rows / p["seconds"], rows / wall, cpu("client_cpu_us/op"),
+      cpu("server_cpu_us/op"), peak // 1024, size / rows if rows else 0, disk / rows if rows else 0, wall, eta,
       "-" if eta == "-" else "%.2f" % (wall / eta)))
 PY
 }
@@ -174,8 +191,8 @@ PY
 
 echo "== bench-scale: $(nproc) CPUs, $(free -g | awk '/Mem:/ {print $2}') GiB, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%F %H:%M UTC'), $(df -h /var/tmp | awk 'NR == 2 {print $4}') free on /var/tmp"
 [[ -z ${KEYS:-} ]] || echo "== every client run with: $KEYS"
-printf '%-8s %7s %-11s %9s %9s %7s %7s %7s %7s %8s %8s %6s | %-6s %7s %7s %7s %7s %7s %7s %7s %6s\n' store maxid1 status \
-    'ins r/s' 'all r/s' 'cli us' 'srv us' 'RSS MB' 'B/row' 'wall s' 'ETA@10%' wall/ETA mode tps 'cli us' 'srv us' un gn ul gl load1 \
+printf '%-8s %7s %-11s %9s %9s %7s %7s %7s %7s %7s %8s %8s %6s | %-6s %7s %7s %7s %7s %7s %7s %7s %6s\n' store maxid1 status \
+    'ins r/s' 'all r/s' 'cli us' 'srv us' 'RSS MB' 'B/row' 'peak' 'wall s' 'ETA@10%' wall/ETA mode tps 'cli us' 'srv us' un gn ul gl load1 \
     | tee "$table"
 for c in $cases; do
     store="${c%%:*}"
@@ -187,6 +204,9 @@ for c in $cases; do
     log="$tmp/$store-$exp"
     la="$(cut -d' ' -f1 /proc/loadavg)"
     read -r -a st <<< "$(store_args "$store" load)"
+    rm -f "$log.disk"
+    disk_peak "$(data_dir_of "$store" "$exp")" "$log.disk" &
+    sampler=$!
     set -m # the load in a process group of its own that does not ignore SIGINT: CAP_S stops it as Ctrl-C would
     /usr/bin/time -f '%M' -o "$log.peak" java "${client_jvm[@]}" -jar "$jar" "${cfg[@]}" "${st[@]}" "${keys[@]}" -D maxid1=$maxid1 -D loaders="$loaders" \
         -D schema=recreate -D progressfreq=10 -l --results "$tmp/results-$store-$exp-load" > "$log.load" 2>&1 &
@@ -205,10 +225,12 @@ for c in $cases; do
     fi
     wait "$pid" || true
     [[ -z $capper ]] || kill "$capper" 2> /dev/null || true
+    kill "$sampler" 2> /dev/null || true
     code="$(sed -n 's/^Command exited with non-zero status \([0-9]*\)$/\1/p' "$log.peak")"
     res="$(newest_result "$tmp/results-$store-$exp-load")"
     [[ -n $res && -f $res/result.json ]] || { echo "bench-scale: the load of $c wrote no result (exit ${code:-0}), see $log.load" >&2; exit 1; }
-    read -r status ins all cli srv rss bpr wall eta ratio <<< "$(load_row "$log.load" "$res" "$(tail -n 1 "$log.peak")")"
+    read -r status ins all cli srv rss bpr dpr wall eta ratio \
+        <<< "$(load_row "$log.load" "$res" "$(tail -n 1 "$log.peak")" "$(cat "$log.disk" 2> /dev/null || echo 0)")"
     [[ -z $code ]] || status="$status($code)"
     for mode in memory io; do
         if [[ $status != completed ]]; then
@@ -222,8 +244,8 @@ for c in $cases; do
             req="$(req_row "$r" 2> /dev/null || echo "- - - - - - -")"
         fi
         read -r tps rcli rsrv un gn ul gl <<< "$req"
-        printf '%-8s %7s %-11s %9s %9s %7s %7s %7s %7s %8s %8s %6s | %-6s %7s %7s %7s %7s %7s %7s %7s %6s\n' "$store" "10^$exp" \
-            "$status" "$ins" "$all" "$cli" "$srv" "$rss" "$bpr" "$wall" "$eta" "$ratio" "$mode" "$tps" "$rcli" "$rsrv" \
+        printf '%-8s %7s %-11s %9s %9s %7s %7s %7s %7s %7s %8s %8s %6s | %-6s %7s %7s %7s %7s %7s %7s %7s %6s\n' "$store" "10^$exp" \
+            "$status" "$ins" "$all" "$cli" "$srv" "$rss" "$bpr" "$dpr" "$wall" "$eta" "$ratio" "$mode" "$tps" "$rcli" "$rsrv" \
             "$un" "$gn" "$ul" "$gl" "$la" | tee -a "$table"
     done
     if [[ -z ${KEEP:-} ]]; then

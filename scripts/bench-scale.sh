@@ -101,10 +101,13 @@ SQL
     fi
 }
 
+# data_dir_of STORE EXP: the directory that holds the case's data (the server's whole datadir for MariaDB)
+data_dir_of() { if [[ $1 == rocksdb ]]; then echo "$base/rocksdb-$2"; else echo "$my/data"; fi; }
+
 # config_of STORE: the keys of a case
 config_of() {
     case "$1" in
-        rocksdb) echo "-c config/rocksdb.properties -D data_dir=$base/rocksdb-$2" ;;
+        rocksdb) echo "-c config/rocksdb.properties -D data_dir=$(data_dir_of rocksdb "$2")" ;;
         innodb) echo "-c config/innodb.properties -D port=$port -D password_file=$my/password -D dbid=lbscale" ;;
         myrocks) echo "-c config/myrocks.properties -D port=$port -D password_file=$my/password -D dbid=lbscale" ;;
         *) echo "bench-scale: unknown store '$1' (rocksdb, innodb, myrocks)" >&2; exit 2 ;;
@@ -134,9 +137,6 @@ store_args() {
 
 # newest_result DIR: the run directory java just wrote
 newest_result() { { ls -1d "$1"/*/ 2> /dev/null || true; } | tail -n 1; }
-
-# data_dir_of STORE EXP: the directory that holds the case's data (the server's whole datadir for MariaDB)
-data_dir_of() { if [[ $1 == rocksdb ]]; then echo "$base/rocksdb-$2"; else echo "$my/data"; fi; }
 
 # disk_peak DIR OUT: until killed, the most bytes DIR has held (du every 2 s; the load's peak, compaction included)
 disk_peak() {
@@ -249,7 +249,8 @@ for c in $cases; do
             "$un" "$gn" "$ul" "$gl" "$la" | tee -a "$table"
     done
     if [[ -z ${KEEP:-} ]]; then
-        if [[ $store == rocksdb ]]; then rm -rf "$base/rocksdb-$exp"; else stop_mariadb; rm -rf "$my/data"; rm -f "$my/password"; fi
+        [[ $store == rocksdb ]] || { stop_mariadb; rm -f "$my/password"; }
+        rm -rf "$(data_dir_of "$store" "$exp")"
     fi
 done
 

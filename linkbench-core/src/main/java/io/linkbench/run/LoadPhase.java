@@ -93,19 +93,19 @@ public final class LoadPhase {
         runner.windowStarted();
         long wallStart = System.currentTimeMillis();
         long start = System.nanoTime();
-        List<String> diskWarnings = new ArrayList<>();
+        Optional<DiskCheck> disk = fleet.shared() ? Optional.empty() : DiskCheck.of(store);
         try (runner) {
             runner.openSessions(run.loaders());
             runner.createWorkers(LoadWorkers::name, (i, session) -> loaders.worker(i, session, runner.calls().slot(i)));
             runner.startWorkers();
             Progress progress = new Progress(out, ctx.liveProgress(), nodes, expectedLinks, start, post);
-            Optional<DiskCheck> disk = fleet.shared() ? Optional.empty() : DiskCheck.of(store);
-            watch(runner, recorder, progress, start, points, new StopWait(ctx, store), loaders, disk, diskWarnings);
+            watch(runner, recorder, progress, start, points, new StopWait(ctx, store), loaders, disk);
             interval(runner, recorder, start, points);
             progress.finish();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        List<String> warnings = new ArrayList<>(diskWarnings);
+        List<String> warnings = new ArrayList<>();
+        disk.flatMap(DiskCheck::warning).ifPresent(warnings::add);
         if (loaders.failure() != null) {
             warnings.add("load failed: " + loaders.failure().getMessage());
         }
@@ -169,11 +169,11 @@ public final class LoadPhase {
      * Waits for the loaders, with a progress line every {@code progressfreq} seconds; fails the load when every
      * loader still at work has waited inside a store call for longer than {@code load_stall_limit}, and stops
      * waiting after a stop request once {@code stop} gives up on them. The disk check, if any, is made at the
-     * first report past its share of the load; its warning goes to {@code warnings} too.
+     * first report past its share of the load.
      */
     private void watch(PhaseRunner runner, PhaseRecorder recorder, Progress progress, long start,
-                       List<IntervalPoint> points, StopWait stop, LoadWorkers loaders, Optional<DiskCheck> disk,
-                       List<String> warnings) throws InterruptedException {
+                       List<IntervalPoint> points, StopWait stop, LoadWorkers loaders, Optional<DiskCheck> disk)
+            throws InterruptedException {
         long progressNanos = (long) (run.progressSeconds() * 1e9);
         long nextReport = start + progressNanos;
         while (runner.anyAlive()) {
@@ -182,12 +182,8 @@ public final class LoadPhase {
                 IntervalSample s = interval(runner, recorder, start, points);
                 double fraction = progress.report(s, Progress.Loaders.of(loaders.rowsByWorker(), runner.workers()),
                         runner.intervalNotes(s, "loaders"));
-                disk.flatMap(d -> d.at(fraction, loaders.logicalBytes())).ifPresent(r -> {
-                    progress.note(r.warning() ? "warning: " + r.line() : r.line());
-                    if (r.warning()) {
-                        warnings.add(r.line());
-                    }
-                });
+                disk.flatMap(d -> d.at(fraction, loaders.logicalBytes()))
+                        .ifPresent(r -> progress.note(r.warning() ? "warning: " + r.line() : r.line()));
                 nextReport += progressNanos * Math.max(1, (now - nextReport) / progressNanos + 1);
             }
             int alive = runner.alive();

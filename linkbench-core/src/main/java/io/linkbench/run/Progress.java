@@ -114,14 +114,14 @@ final class Progress {
     /** A line of its own between the reports (the live line, if drawn, is ended first and drawn again at the next report). */
     void note(String line) {
         finish();
-        drewLive = false;
         out.println(line);
     }
 
-    /** Ends the live line, if one was drawn. */
+    /** Ends the live line, if one was drawn; the next report draws a new one. */
     void finish() {
         if (drewLive) {
             out.println();
+            drewLive = false;
         }
     }
 

@@ -15,14 +15,14 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The load's disk check projects the store's peak from the first percent and compares it with the free space. */
+/** The load's disk check projects the store's peak from the first percent and compares it with the free space before the load. */
 class DiskCheckTest {
     private static final Path DIR = Path.of("/data/db");
 
     @Test
     void aPeakThatFitsIsStatedWithItsFigures() {
-        // 1% written: 0.5 GB of keys and payloads, so 50 GB in all, times 2.0 = 100 GB at the peak
-        DiskCheck.Result r = DiskCheck.judge(new DiskEstimate(2.0, "x=y"), 0.01, 500_000_000L, 200_000_000_000L, DIR);
+        // 50 GB of keys and payloads in all, times 2.0 = 100 GB at the peak
+        DiskCheck.Result r = DiskCheck.judge(new DiskEstimate(2.0, "x=y"), 50e9, 200_000_000_000L, DIR);
         assertFalse(r.warning());
         assertEquals("load disk: the store estimates the load's peak at 100.0 GB (2.00x the 50.0 GB of keys and payloads"
                 + " it writes); 200.0 GB free under /data/db", r.line());
@@ -30,14 +30,13 @@ class DiskCheckTest {
 
     @Test
     void aPeakBeyondTheFreeSpaceWarnsWithTheSettingsThatLowerIt() {
-        DiskCheck.Result r = DiskCheck.judge(new DiskEstimate(2.0, "compact_after_load=false"), 0.01, 500_000_000L,
-                74_000_000_000L, DIR);
+        DiskCheck.Result r = DiskCheck.judge(new DiskEstimate(2.0, "compact_after_load=false"), 50e9, 74_000_000_000L, DIR);
         assertTrue(r.warning());
         assertTrue(r.line().startsWith("the load will likely run out of disk: the store estimates the load's peak at 100.0 GB"),
                 r.line());
         assertTrue(r.line().endsWith("74.0 GB free under /data/db; lower it with compact_after_load=false"), r.line());
-        // what is on disk already counts: at half the load, 50 GB more are needed, and 60 GB are free
-        assertFalse(DiskCheck.judge(new DiskEstimate(2.0, ""), 0.5, 25_000_000_000L, 60_000_000_000L, DIR).warning());
+        // a 50 GB peak fits the 60 GB free before the load
+        assertFalse(DiskCheck.judge(new DiskEstimate(2.0, ""), 25e9, 60_000_000_000L, DIR).warning());
     }
 
     @Test
@@ -48,6 +47,7 @@ class DiskCheckTest {
         assertFalse(r.warning(), r.line()); // 1.5 x 50 kB fits any disk a test runs on
         assertTrue(r.line().contains("(1.50x the 0.0 GB") && r.line().endsWith("free under " + dir), r.line());
         assertTrue(check.at(0.5, 100_000).isEmpty(), "made once");
+        assertTrue(check.warning().isEmpty(), "a peak that fits is no warning");
         assertTrue(DiskCheck.of(new NoopStore()).isEmpty(), "a store without an estimate is not checked");
     }
 

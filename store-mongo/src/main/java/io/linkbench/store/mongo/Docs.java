@@ -19,12 +19,12 @@ import org.bson.BsonValue;
  * node:  { _id: id, type: int32, version: int64, time: int32, data: binary }
  * link:  { _id: { id1, link_type, id2 }, id1, link_type, id2, visibility: 0|1, time: int64,
  *          version: int32, data: binary }
- * count: { _id: { id1, link_type }, count: int64, time: int64, version: int64 }
+ * count: { _id: { id1, link_type }, id1, count: int64, time: int64, version: int64 }
  * </pre>
  *
  * Links repeat id1, link_type and id2 outside {@code _id} so the link-list index can cover its query
- * (MongoDB cannot project sub-fields of {@code _id} from an index) and so a sharded cluster can use
- * {@code id1} as the shard key.
+ * (MongoDB cannot project sub-fields of {@code _id} from an index); links and counts repeat {@code id1}
+ * so that a sharded cluster can use it as the shard key of both (a link and its count on one shard).
  */
 final class Docs {
     static final String ID = "_id";
@@ -104,8 +104,17 @@ final class Docs {
         return new BsonDocument(ID1, new BsonInt64(id1)).append(LINK_TYPE, new BsonInt64(linkType));
     }
 
+    /**
+     * The filter of one count row: its {@code _id}, plus {@code id1} so that a cluster sharded on id1
+     * sends it to one shard (and an upsert, which needs the shard key in its filter, stores it).
+     */
+    static BsonDocument countKey(long id1, long linkType) {
+        return new BsonDocument(ID, countId(id1, linkType)).append(ID1, new BsonInt64(id1));
+    }
+
     static BsonDocument count(LinkCount c) {
         return new BsonDocument(ID, countId(c.id1(), c.linkType()))
+                .append(ID1, new BsonInt64(c.id1()))
                 .append(COUNT, new BsonInt64(c.count()))
                 .append(TIME, new BsonInt64(c.time()))
                 .append(VERSION, new BsonInt64(c.version()));

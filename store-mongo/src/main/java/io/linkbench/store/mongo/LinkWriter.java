@@ -185,7 +185,7 @@ final class LinkWriter {
         BsonDocument update = new BsonDocument("$inc", new BsonDocument(Docs.COUNT, new BsonInt64(delta))
                 .append(Docs.VERSION, new BsonInt64(1)))
                 .append("$set", new BsonDocument(Docs.TIME, new BsonInt64(time)));
-        BsonDocument filter = new BsonDocument(Docs.ID, Docs.countId(id1, linkType));
+        BsonDocument filter = Docs.countKey(id1, linkType);
         if (delta < 0) {
             filter.append(Docs.COUNT, new BsonDocument("$gt", new BsonInt64(0)));
         }

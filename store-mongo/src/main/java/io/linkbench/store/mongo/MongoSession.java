@@ -187,9 +187,9 @@ final class MongoSession implements StoreSession {
         }
     }
 
-    /** COUNT_LINK's filter: the count document's {@code _id}. */
+    /** COUNT_LINK's filter: the count document's {@code _id} and id1 ({@link Docs#countKey}). */
     static BsonDocument countFilter(long id1, long linkType) {
-        return new BsonDocument(Docs.ID, Docs.countId(id1, linkType));
+        return Docs.countKey(id1, linkType);
     }
 
     /** MULTIGET_LINK's filter: {@code _id $in} the distinct wanted keys, in order, plus id1. */

@@ -31,11 +31,14 @@ import java.util.regex.Pattern;
  * @param socketTimeoutMs         read timeout of one operation, 0 for none
  * @param indexAfterLoad          build the link-list index after the bulk load instead of before
  * @param nodeIdBlock             node ids reserved from the shared allocator at a time
+ * @param sharding                whether the store shards the collections it creates ({@link Sharding})
+ * @param shardCount              shards (chunks) each sharded collection starts with, 0 for the server's default
  */
 record MongoConfig(ConnectionString connectionString, String user, String password, String authSource,
                    String database, String nodeCollection, String linkCollection, String countCollection,
                    String metaCollection, Transactions transactions, int txnRetries, int serverSelectionTimeoutMs,
-                   int connectTimeoutMs, int socketTimeoutMs, boolean indexAfterLoad, int nodeIdBlock) {
+                   int connectTimeoutMs, int socketTimeoutMs, boolean indexAfterLoad, int nodeIdBlock,
+                   ShardingMode sharding, int shardCount) {
 
     /** The {@code transactions} setting. */
     enum Transactions {
@@ -44,6 +47,16 @@ record MongoConfig(ConnectionString connectionString, String user, String passwo
         /** Always; opening the store fails when the server cannot do them. */
         ON,
         /** Never: link and count are written one after the other. */
+        OFF
+    }
+
+    /** The {@code sharding} setting. */
+    enum ShardingMode {
+        /** On when the server is a sharded cluster that says so (a mongos); off on one DocumentDB or a replica set. */
+        AUTO,
+        /** Always: opening a phase fails when the server cannot shard. */
+        ON,
+        /** Never: collections stay as they are (sharded by hand, or not at all). */
         OFF
     }
 
@@ -56,6 +69,8 @@ record MongoConfig(ConnectionString connectionString, String user, String passwo
     static final String SERVER_SELECTION_TIMEOUT = "server_selection_timeout";
     static final String INDEX_AFTER_LOAD = "index_after_load";
     static final String NODE_ID_BLOCK = "node_id_block";
+    static final String SHARDING = "sharding";
+    static final String SHARD_COUNT = "shard_count";
 
     /** The shared connection keys, with this store's defaults and wording. */
     static final ConnectionSettings CONNECTION = ConnectionSettings.builder()
@@ -91,7 +106,13 @@ record MongoConfig(ConnectionString connectionString, String user, String passwo
             List.of(Setting.of(INDEX_AFTER_LOAD, "false", "build the link-list index after the bulk load, as a timed"
                             + " step of its own"),
                     Setting.of(NODE_ID_BLOCK, "100", "node ids ADD_NODE reserves from the shared allocator at a time"
-                            + " (1: ids increase across processes too, one more round trip per ADD_NODE)")));
+                            + " (1: ids increase across processes too, one more round trip per ADD_NODE)"),
+                    Setting.of(SHARDING, "auto", "shard what the load creates: links and counts by hashed id1 (a"
+                            + " link and its count on one shard), nodes by hashed _id. auto: on a mongos; on: also on"
+                            + " a DocumentDB cluster (documentdb_distributed), refused on a server that cannot shard;"
+                            + " off: leave the collections unsharded, or as sharded by hand"),
+                    Setting.of(SHARD_COUNT, "0", "shards each sharded collection starts with (numInitialChunks;"
+                            + " DocumentDB: Citus shards); 0: the server's default (citus.shard_count)")));
 
     /**
      * Reads and validates every key, the declared defaults ({@link #SETTINGS}) filling those not given;
@@ -127,7 +148,9 @@ record MongoConfig(ConnectionString connectionString, String user, String passwo
                 CONNECTION.connectTimeoutMs(s),
                 CONNECTION.socketTimeoutMs(s),
                 s.getBoolean(INDEX_AFTER_LOAD),
-                s.getInt(NODE_ID_BLOCK, 1, 1_000_000));
+                s.getInt(NODE_ID_BLOCK, 1, 1_000_000),
+                s.getEnum(SHARDING, ShardingMode.class),
+                s.getInt(SHARD_COUNT, 0, 4096));
     }
 
     /** The hosts of the connection string, "h1:p1,h2:p2", for messages and facts (no credentials). */

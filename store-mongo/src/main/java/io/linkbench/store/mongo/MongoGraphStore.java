@@ -45,6 +45,7 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     private final MongoClient client;
     private final Schema schema;
     private final NodeIds nodeIds;
+    private final Sharding sharding;
     private final ClientCounters counters = new ClientCounters();
     private final Connection.Server server;
     private final boolean transactions;
@@ -61,6 +62,7 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
         this.server = connection.server();
         this.schema = new Schema(client.getDatabase(config.database()), config);
         this.nodeIds = new NodeIds(schema.meta, schema.nodes, config.nodeIdBlock());
+        this.sharding = new Sharding(client, config, server);
         this.transactions = transactions;
         this.transactionsWhy = transactionsWhy;
     }
@@ -74,6 +76,11 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
         facts.put("collections", config.nodeCollection() + ", " + config.linkCollection() + ", "
                 + config.countCollection() + " (node ids: " + config.metaCollection() + ")");
         facts.put("transactions", (transactions ? "on" : "off") + transactionsWhy);
+        try {
+            facts.putAll(sharding.facts());
+        } catch (MongoException e) {
+            throw Errors.toStore("read the collections' sharding", e);
+        }
         if (transactions) {
             facts.put("transaction_isolation", isolation(client.getClusterDescription().getType()));
         }
@@ -133,7 +140,7 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     @Override
     public void prepareForLoad(SchemaMode mode) throws StoreException {
         try {
-            schema.prepareForLoad(mode, client.getClusterDescription().getType() == ClusterType.SHARDED);
+            schema.prepareForLoad(mode, client.getClusterDescription().getType() == ClusterType.SHARDED, sharding);
             if (mode == SchemaMode.RECREATE) {
                 nodeIds.reset();
             }
@@ -147,6 +154,7 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     public void prepareForRequests() throws StoreException {
         try {
             schema.prepareForRequests();
+            sharding.check();
             nodeIds.raiseAboveStored();
         } catch (MongoException e) {
             throw Errors.toStore("prepare the schema", e);

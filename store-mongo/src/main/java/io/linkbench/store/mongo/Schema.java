@@ -49,11 +49,13 @@ final class Schema {
 
     /**
      * CREATE: refuses a database whose node, link or count collection holds documents. RECREATE:
-     * empties the four collections first: dropped, or on a sharded cluster emptied document by
-     * document so that their sharding and indexes stay. Then creates what is missing; the link index
-     * only when it is not to be built after the load.
+     * empties the four collections first: dropped, or, on a sharded cluster whose collections the store
+     * does not shard itself, emptied document by document so that the sharding made by hand and the
+     * indexes stay. Then creates what is missing, shards it ({@link Sharding#shardForLoad}) and creates
+     * the link index unless it is to be built after the load.
      */
-    void prepareForLoad(SchemaMode mode, boolean sharded) throws StoreException {
+    void prepareForLoad(SchemaMode mode, boolean sharded, Sharding sharding) throws StoreException {
+        boolean keepByHand = sharded && !sharding.enabled();
         List<MongoCollection<BsonDocument>> all = List.of(nodes, links, counts, meta);
         if (mode == SchemaMode.RECREATE) {
             Set<String> existing = collectionNames();
@@ -61,7 +63,7 @@ final class Schema {
                 if (!existing.contains(c.getNamespace().getCollectionName())) {
                     continue;
                 }
-                if (sharded) {
+                if (keepByHand) {
                     c.deleteMany(new BsonDocument());
                 } else {
                     c.drop();
@@ -81,6 +83,7 @@ final class Schema {
             }
         }
         createMissingCollections();
+        sharding.shardForLoad();
         if (!config.indexAfterLoad()) {
             createLinkIndex();
         }

@@ -83,5 +83,19 @@ class MongoConfigTest {
                 .startsWith("transactions="));
         assertTrue(assertThrows(ConfigException.class, () -> config(Map.of("node_id_block", "0"))).getMessage()
                 .startsWith("node_id_block="));
+        assertTrue(assertThrows(ConfigException.class, () -> config(Map.of("sharding", "yes"))).getMessage()
+                .startsWith("sharding="));
+        assertTrue(assertThrows(ConfigException.class, () -> config(Map.of("shard_count", "-1"))).getMessage()
+                .startsWith("shard_count="));
+    }
+
+    @Test
+    void shardingIsAutoWithTheServersShardCountUnlessGiven() {
+        MongoConfig c = config(Map.of());
+        assertEquals(MongoConfig.ShardingMode.AUTO, c.sharding());
+        assertEquals(0, c.shardCount());
+        MongoConfig on = config(Map.of("sharding", "on", "shard_count", "8"));
+        assertEquals(MongoConfig.ShardingMode.ON, on.sharding());
+        assertEquals(8, on.shardCount());
     }
 }

@@ -55,6 +55,27 @@ class MongoStoreCasesTest {
     }
 
     @Test
+    void shardingAutoLeavesAStandaloneServerUnshardedAndSaysSo() throws Exception {
+        try (GraphStore store = server.open("db", Map.of(), 2)) {
+            ((LoadHooks) store).prepareForLoad(SchemaMode.RECREATE);
+            Map<String, String> facts = store.info().facts();
+            assertEquals("off (sharding = auto: the server is not a mongos)", facts.get("sharding"));
+            assertEquals("nodes unsharded, links unsharded, counts unsharded", facts.get("shard_keys"));
+            assertFalse(facts.containsKey("co_location"), facts.toString());
+        }
+    }
+
+    @Test
+    void shardingOnAgainstAServerThatCannotShardIsRefusedInOneLine() throws Exception {
+        try (GraphStore store = server.open("db", Map.of("sharding", "on"), 2)) {
+            StoreException e = assertThrows(StoreException.class, () -> ((LoadHooks) store).prepareForLoad(SchemaMode.RECREATE));
+            assertEquals(StoreException.Kind.REJECTED, e.kind());
+            assertEquals("sharding = on: the server at 127.0.0.1:" + server.port() + " is a single mongod, which cannot"
+                    + " shard: connect to a mongos, or set sharding = off", e.getMessage());
+        }
+    }
+
+    @Test
     void autoChoosesNoTransactionsOnAStandaloneServerAndSaysWhatThatMeans() throws Exception {
         try (GraphStore store = server.open("db", Map.of("transactions", "auto"), 2)) {
             assertFalse(store.info().transactional(), "not transactional without transactions");

@@ -23,6 +23,10 @@ import org.junit.jupiter.api.Assumptions;
 final class RealMongo {
     static final String ENV = "LINKBENCH_MONGO_URL";
     static final String CONTROL_ENV = "LINKBENCH_DOCUMENTDB_CONTROL";
+    /** A sharded cluster's connection string: a mongos, or the DocumentDB cluster of scripts/start-documentdb-cluster.sh. */
+    static final String CLUSTER_ENV = "LINKBENCH_MONGO_CLUSTER_URL";
+    /** The script that runs that DocumentDB cluster (scripts/test.sh sets it). */
+    static final String CLUSTER_CONTROL_ENV = "LINKBENCH_DOCUMENTDB_CLUSTER_CONTROL";
     private static final Pattern HOSTS = Pattern.compile("^(mongodb://(?:[^@/]*@)?)([^/?]+)(/?)([^?]*)(\\?.*)?$");
 
     private RealMongo() {
@@ -32,7 +36,7 @@ final class RealMongo {
     static String urlOrSkip() {
         String url = System.getenv(ENV);
         if ((url == null || url.isBlank()) && System.getenv(PendingServer.ENV) != null) {
-            url = Started.URL;
+            url = StartedSingle.URL;
         }
         if (url == null || url.isBlank()) {
             String message = "test against a real MongoDB server skipped: set " + ENV
@@ -45,33 +49,70 @@ final class RealMongo {
     }
 
     /**
-     * The URL of the DocumentDB that the test command starts in the background ({@link PendingServer}), asked
-     * of its control script once the start has ended; null when it is not there (said on the console).
+     * The sharded cluster's connection string ({@value #CLUSTER_ENV}, else the DocumentDB cluster that the test
+     * command starts in the background), or a skip of the calling test with a visible message.
      */
-    private static final class Started {
-        static final String URL = ask();
-
-        private static String ask() {
-            try {
-                String why = PendingServer.await("documentdb");
-                String script = System.getenv(CONTROL_ENV);
-                if (why == null && script != null && !script.isBlank()) {
-                    Process p = new ProcessBuilder("bash", script, "url").redirectError(ProcessBuilder.Redirect.INHERIT).start();
-                    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-                    if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0 && !out.isEmpty()) {
-                        return out;
-                    }
-                    p.destroyForcibly();
-                    why = script + " url gave no URL";
-                }
-                System.err.println("DocumentDB is not there: " + why);
-            } catch (IOException e) {
-                System.err.println("DocumentDB's URL could not be asked for: " + e.getMessage());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return null;
+    static String clusterUrlOrSkip() {
+        String url = System.getenv(CLUSTER_ENV);
+        if ((url == null || url.isBlank()) && System.getenv(PendingServer.ENV) != null) {
+            url = StartedCluster.URL;
         }
+        if (url == null || url.isBlank()) {
+            String message = "test against a sharded MongoDB cluster skipped: set " + CLUSTER_ENV
+                    + " to a mongos's connection string, or run scripts/start-documentdb-cluster.sh and set it to"
+                    + " what its url action prints";
+            System.err.println("SKIPPED: " + message);
+            Assumptions.abort(message);
+        }
+        return url.trim();
+    }
+
+    /** The script that controls the DocumentDB cluster behind the cluster URL, or a skip. */
+    static Path clusterControlOrSkip() {
+        clusterUrlOrSkip();
+        String script = System.getenv(CLUSTER_CONTROL_ENV);
+        if (script == null || script.isBlank() || !Files.isExecutable(Path.of(script))) {
+            String message = "cluster fault test skipped: " + CLUSTER_CONTROL_ENV
+                    + " names no script that runs the cluster behind " + CLUSTER_ENV + " (scripts/test.sh sets it)";
+            System.err.println("SKIPPED: " + message);
+            Assumptions.abort(message);
+        }
+        return Path.of(script);
+    }
+
+    /**
+     * The URLs of the DocumentDB servers that the test command starts in the background ({@link PendingServer}),
+     * each asked of its control script once its start has ended; null when it is not there (said on the console).
+     */
+    private static final class StartedSingle {
+        static final String URL = ask("documentdb", CONTROL_ENV);
+    }
+
+    /** The same for the DocumentDB cluster (a holder of its own: a suite of the single server does not wait for it). */
+    private static final class StartedCluster {
+        static final String URL = ask("documentdb-cluster", CLUSTER_CONTROL_ENV);
+    }
+
+    private static String ask(String name, String controlEnv) {
+        try {
+            String why = PendingServer.await(name);
+            String script = System.getenv(controlEnv);
+            if (why == null && script != null && !script.isBlank()) {
+                Process p = new ProcessBuilder("bash", script, "url").redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+                if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0 && !out.isEmpty()) {
+                    return out;
+                }
+                p.destroyForcibly();
+                why = script + " url gave no URL";
+            }
+            System.err.println(name + " is not there: " + why);
+        } catch (IOException e) {
+            System.err.println(name + "'s URL could not be asked for: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return null;
     }
 
     /** The script that controls the DocumentDB behind the URL, or a skip when the server is not its. */

@@ -169,6 +169,7 @@ final class RunCommand implements Callable<Integer> {
                 PhaseResult p = ctx.load(base).execute(store, LoadRecord.starting(cfg.settings(), base));
                 phases.add(p);
                 report(p, summary);
+                info = factsAfterLoad(store, info, reads);
             }
             if (requests && curve != null) {
                 String table = curve.run(ctx, store, p -> {
@@ -238,6 +239,21 @@ final class RunCommand implements Callable<Integer> {
             return r.value();
         }
         return new StoreInfo(fallback.store(), "", "", Map.of("facts", r.missing()), fallback.transactional());
+    }
+
+    /**
+     * The facts as the load left the schema (the collections it sharded, the tables it distributed) in place of
+     * those read before it, which described what a recreated schema replaced; the run's own facts stay. The
+     * facts before the load when the server does not answer in time.
+     */
+    private static StoreInfo factsAfterLoad(GraphStore store, StoreInfo before, MetricsReader reads) {
+        MetricsReader.Reading<StoreInfo> r = reads.read("store facts", store::info, MetricsReader.SLOW);
+        if (!r.read()) {
+            return before;
+        }
+        Map<String, String> facts = new LinkedHashMap<>(before.facts());
+        facts.putAll(r.value().facts());
+        return new StoreInfo(before.store(), before.version(), before.engine(), facts, before.transactional());
     }
 
     /**

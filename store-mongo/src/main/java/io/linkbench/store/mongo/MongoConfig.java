@@ -52,7 +52,7 @@ record MongoConfig(ConnectionString connectionString, String user, String passwo
 
     /** The {@code sharding} setting. */
     enum ShardingMode {
-        /** On when the server is a sharded cluster that says so (a mongos); off on one DocumentDB or a replica set. */
+        /** On when the server is a sharded cluster: a mongos, or DocumentDB distributed over Citus. */
         AUTO,
         /** Always: opening a phase fails when the server cannot shard. */
         ON,
@@ -108,8 +108,8 @@ record MongoConfig(ConnectionString connectionString, String user, String passwo
                     Setting.of(NODE_ID_BLOCK, "100", "node ids ADD_NODE reserves from the shared allocator at a time"
                             + " (1: ids increase across processes too, one more round trip per ADD_NODE)"),
                     Setting.of(SHARDING, "auto", "shard what the load creates: links and counts by hashed id1 (a"
-                            + " link and its count on one shard), nodes by hashed _id. auto: on a mongos; on: also on"
-                            + " a DocumentDB cluster (documentdb_distributed), refused on a server that cannot shard;"
+                            + " link and its count on one shard), nodes by hashed _id. auto: on a mongos or a DocumentDB"
+                            + " cluster (documentdb_distributed); on: always, refused on a server that cannot shard;"
                             + " off: leave the collections unsharded, or as sharded by hand"),
                     Setting.of(SHARD_COUNT, "0", "shards each sharded collection starts with (numInitialChunks;"
                             + " DocumentDB: Citus shards); 0: the server's default (citus.shard_count)")));

@@ -9,13 +9,15 @@ import io.linkbench.store.mongo.MongoConfig.ShardingMode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.bson.BsonDocument;
+import org.bson.BsonArray;
 import org.bson.BsonBoolean;
 import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 
 /**
- * The sharding of the store's collections ({@code sharding}, {@code shard_count}). When on, the load
+ * The sharding of the store's collections ({@code sharding}, {@code shard_count}). When on (by default on a
+ * mongos, or on a DocumentDB distributed over Citus), the load
  * shards what it creates before the first insert: links and counts by a hashed {@code id1}, so that a
  * link, its count and its list live on one shard, and nodes by a hashed {@code _id}; the meta collection
  * stays unsharded. A request phase checks that the collections are sharded so and refuses them in one
@@ -34,14 +36,18 @@ final class Sharding {
     static final BsonDocument BY_ID = new BsonDocument(Docs.ID, new BsonString("hashed"));
     /** enableSharding on a database that has it already (older servers answer so). */
     private static final int ALREADY_INITIALIZED = 23;
+    private static final String SHARD_COUNT = "shardCount";
+    private static final String COLOCATION_ID = "colocationId";
 
     private final MongoClient client;
     private final MongoDatabase db;
     private final MongoConfig config;
     private final boolean documentDb;
     private final boolean mongos;
-    private final boolean enabled;
-    private final String why;
+    private final ShardingMode mode;
+    /** Decided on first use, once the collections exist: DocumentDB says only then whether it is distributed. */
+    private Boolean enabled;
+    private String why;
     /** Collection name to the shard key it should have, nodes first. */
     private final Map<String, BsonDocument> keys = new LinkedHashMap<>();
 
@@ -54,26 +60,45 @@ final class Sharding {
         keys.put(config.nodeCollection(), BY_ID);
         keys.put(config.linkCollection(), BY_ID1);
         keys.put(config.countCollection(), BY_ID1);
-        ShardingMode mode = config.sharding();
-        if (mode == ShardingMode.OFF) {
-            enabled = false;
-            why = "off (sharding = off: the collections are left as they are)";
-        } else if (mode == ShardingMode.ON) {
-            enabled = true;
-            why = "on (sharding = on)";
-        } else if (mongos) {
-            enabled = true;
-            why = "on (sharding = auto: the server is a mongos)";
-        } else {
-            enabled = false;
-            why = "off (sharding = auto: " + (documentDb ? "DocumentDB does not say whether it is distributed;"
-                    + " sharding = on shards on a DocumentDB cluster" : "the server is not a mongos") + ")";
-        }
+        this.mode = config.sharding();
     }
 
-    /** Whether the store shards its collections. */
+    /**
+     * Whether the store shards its collections: {@code sharding = on}, or auto on a mongos or on a DocumentDB
+     * whose collections carry Citus's metadata (its distributed extension). Asks the server once, when the
+     * store's collections exist.
+     */
     boolean enabled() {
+        if (enabled == null) {
+            if (mode == ShardingMode.OFF) {
+                enabled = false;
+                why = "off (sharding = off: the collections are left as they are)";
+            } else if (mode == ShardingMode.ON) {
+                enabled = true;
+                why = "on (sharding = on)";
+            } else if (mongos) {
+                enabled = true;
+                why = "on (sharding = auto: the server is a mongos)";
+            } else if (documentDb && distributed()) {
+                enabled = true;
+                why = "on (sharding = auto: DocumentDB distributed over Citus)";
+            } else {
+                enabled = false;
+                why = "off (sharding = auto: " + (documentDb ? "one DocumentDB server, not distributed"
+                        : "the server is not a mongos") + ")";
+            }
+        }
         return enabled;
+    }
+
+    /** True when DocumentDB gives the store's collections Citus's metadata (a shard count): its distributed mode. */
+    private boolean distributed() {
+        for (BsonDocument c : layout().values()) {
+            if (c.containsKey(SHARD_COUNT)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -83,7 +108,7 @@ final class Sharding {
      * @throws StoreException a refusal when the server cannot shard, or a collection has another key
      */
     void shardForLoad() throws StoreException {
-        if (!enabled) {
+        if (!enabled()) {
             return;
         }
         refuseWithoutSharding();
@@ -111,7 +136,7 @@ final class Sharding {
      * loaded unsharded, or sharded by hand on another key).
      */
     void check() throws StoreException {
-        if (!enabled) {
+        if (!enabled()) {
             return;
         }
         refuseWithoutSharding();
@@ -123,32 +148,53 @@ final class Sharding {
         }
     }
 
-    /** The facts of the report: sharding, each collection's shard key as the server says it, shard count, co-location. */
+    /**
+     * The facts of the report: sharding, each collection's shard key as the server says it, and on a sharded
+     * store the shard count and the co-location of links and counts (on DocumentDB both from Citus's metadata).
+     */
     Map<String, String> facts() {
         Map<String, String> facts = new LinkedHashMap<>();
+        boolean on = enabled();
         facts.put("sharding", why);
+        Map<String, BsonDocument> layout = layout();
         StringBuilder keysNow = new StringBuilder();
+        StringBuilder counts = new StringBuilder();
         for (String name : keys.keySet()) {
-            BsonDocument now;
-            try {
-                now = shardKey(name);
-            } catch (RuntimeException e) {
-                now = null;
-            }
+            BsonDocument c = layout.get(name);
+            BsonDocument now = c == null ? null : shardKey(name, c);
             keysNow.append(keysNow.length() == 0 ? "" : ", ").append(name).append(' ')
                     .append(now == null ? "unsharded" : now.toJson());
+            if (c != null && c.isNumber(SHARD_COUNT)) {
+                counts.append(counts.length() == 0 ? "" : ", ").append(name).append(' ')
+                        .append(c.getNumber(SHARD_COUNT).intValue());
+            }
         }
         facts.put("shard_keys", keysNow.toString());
-        if (enabled) {
-            facts.put("shard_count", config.shardCount() > 0 ? config.shardCount() + " per collection (shard_count)"
-                    : "the server's default" + (documentDb ? " (citus.shard_count)" : ""));
-            facts.put("co_location", documentDb
-                    ? "links and counts by the same hashed id1 and shard count: one Citus co-location group when the"
-                    + " server's documentdb.enableNativeColocation is off (scripts/start-documentdb-cluster.sh sets it),"
-                    + " else a group per collection and two-phase commit for a link write"
-                    : "links and counts by the same hashed id1: the balancer places their chunks independently");
+        if (!on) {
+            return facts;
+        }
+        facts.put("shard_count", counts.length() > 0 ? counts.toString()
+                : config.shardCount() > 0 ? config.shardCount() + " per collection (shard_count)" : "the server's default");
+        if (documentDb) {
+            facts.put("co_location", coLocation(layout.get(config.linkCollection()), layout.get(config.countCollection())));
+        } else {
+            facts.put("co_location", "links and counts by the same hashed id1; the balancer places their chunks apart");
         }
         return facts;
+    }
+
+    /** Whether links and counts are in one Citus co-location group, as DocumentDB's metadata says. */
+    private static String coLocation(BsonDocument links, BsonDocument counts) {
+        if (links == null || counts == null || !links.isNumber(COLOCATION_ID) || !counts.isNumber(COLOCATION_ID)) {
+            return "not said by the server (one DocumentDB server: every collection on it)";
+        }
+        long l = links.getNumber(COLOCATION_ID).longValue();
+        long c = counts.getNumber(COLOCATION_ID).longValue();
+        return l == c ? "links and counts in one Citus co-location group (" + l + "): a link and its count on one"
+                + " worker, a link write without two-phase commit"
+                : "links and counts in two Citus co-location groups (" + l + ", " + c + "): a link write commits on two"
+                + " workers with two-phase commit; set documentdb.enableNativeColocation = off on the server and load"
+                + " again with schema = recreate";
     }
 
     private void shard(String name, BsonDocument key) throws StoreException {
@@ -165,15 +211,38 @@ final class Sharding {
     }
 
     /**
-     * The collection's shard key as the server says it: DocumentDB's listCollections gives it in
-     * {@code info.shardKey}; a mongos keeps it in {@code config.collections}. Null when unsharded.
+     * The store's collections as listCollections gives them, by name, with DocumentDB's Citus metadata
+     * ({@code shardCount}, {@code colocationId}) when it has them (other servers ignore the option).
      */
+    private Map<String, BsonDocument> layout() {
+        BsonArray names = new BsonArray();
+        keys.keySet().forEach(n -> names.add(new BsonString(n)));
+        BsonDocument command = new BsonDocument("listCollections", new BsonInt32(1))
+                .append("filter", new BsonDocument("name", new BsonDocument("$in", names)));
+        if (documentDb) {
+            command.append("addDistributedMetadata", BsonBoolean.TRUE);
+        }
+        Map<String, BsonDocument> out = new LinkedHashMap<>();
+        for (BsonValue c : db.runCommand(command, BsonDocument.class).getDocument("cursor").getArray("firstBatch")) {
+            out.put(c.asDocument().getString("name").getValue(), c.asDocument());
+        }
+        return out;
+    }
+
+    /** The collection's shard key as the server says it; null when unsharded or missing. */
     BsonDocument shardKey(String name) {
-        for (BsonDocument c : db.listCollections(BsonDocument.class).filter(new BsonDocument("name", new BsonString(name)))) {
-            BsonValue info = c.get("info");
-            if (info != null && info.isDocument() && info.asDocument().isDocument("shardKey")) {
-                return info.asDocument().getDocument("shardKey");
-            }
+        BsonDocument c = layout().get(name);
+        return c == null ? null : shardKey(name, c);
+    }
+
+    /**
+     * DocumentDB gives the shard key in listCollections' {@code info.shardKey}; a mongos keeps it in
+     * {@code config.collections}.
+     */
+    private BsonDocument shardKey(String name, BsonDocument listed) {
+        BsonValue info = listed.get("info");
+        if (info != null && info.isDocument() && info.asDocument().isDocument("shardKey")) {
+            return info.asDocument().getDocument("shardKey");
         }
         if (!mongos) {
             return null;

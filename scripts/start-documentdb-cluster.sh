@@ -70,13 +70,12 @@ find_src() { # variable, default folder, archive pattern: the folder holding the
 ddb_src=""
 citus_src=""
 find_sources() {
-    ddb_src="$(find_src "${LINKBENCH_DOCUMENTDB_SRC:-}" "$root/../shared/documentdb" 'documentdb-*.tar.gz')" \
-        && [ -f "$ddb_src/intelmathlib.pc" ] \
-        && citus_src="$(find_src "${LINKBENCH_CITUS_SRC:-}" "$root/../shared/citus" 'citus-*.tar.gz')" \
-        || {
-            echo "start-documentdb-cluster: DocumentDB or Citus sources not found (../shared/documentdb and ../shared/citus beside the checkout, or LINKBENCH_DOCUMENTDB_SRC and LINKBENCH_CITUS_SRC): the sharded DocumentDB tests are skipped" >&2
-            exit 3
-        }
+    if ! ddb_src="$(find_src "${LINKBENCH_DOCUMENTDB_SRC:-}" "$root/../shared/documentdb" 'documentdb-*.tar.gz')" \
+        || [ ! -f "$ddb_src/intelmathlib.pc" ] \
+        || ! citus_src="$(find_src "${LINKBENCH_CITUS_SRC:-}" "$root/../shared/citus" 'citus-*.tar.gz')"; then
+        echo "start-documentdb-cluster: DocumentDB or Citus sources not found (../shared/documentdb and ../shared/citus beside the checkout, or LINKBENCH_DOCUMENTDB_SRC and LINKBENCH_CITUS_SRC): the sharded DocumentDB tests are skipped" >&2
+        exit 3
+    fi
 }
 
 LB_NAME=start-documentdb-cluster
@@ -273,6 +272,11 @@ SELECT format('CREATE ROLE %I LOGIN', '$user') WHERE NOT EXISTS (SELECT 1 FROM p
 \\gexec
 ALTER ROLE "$user" LOGIN CREATEROLE PASSWORD '$pw';
 GRANT documentdb_admin_role TO "$user" WITH ADMIN OPTION;
+-- A query on a worker (as the user) reads DocumentDB's cluster version from this table, which
+-- initialize_cluster opens to documentdb_readonly_role only: without this every multi-document read
+-- and write failed with 'permission denied for table documentdb_cluster_data' (the gateway's
+-- Unauthorized, code 13). Citus grants it on the workers too.
+GRANT SELECT ON documentdb_api_distributed.documentdb_cluster_data TO documentdb_admin_role;
 SQL
     printf 'mongodb://%s:%s@127.0.0.1:%s/?authMechanism=SCRAM-SHA-256&tls=false\n' "$user" "$pw" "$gw_port" >"$run/url"
     umask 022

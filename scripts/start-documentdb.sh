@@ -7,6 +7,8 @@
 #   scripts/start-documentdb.sh status   exit 0 and say so when the gateway answers, else exit 1
 #   scripts/start-documentdb.sh build    only build (or check the cache)
 #   scripts/start-documentdb.sh url      print the URL with the password (for tests; never log it)
+#   scripts/start-documentdb.sh gateway-bin  print the path of the built gateway (scripts/start-documentdb-cluster.sh
+#                                        runs the same binary)
 #   scripts/start-documentdb.sh restart-gateway | kill-gateway | restart-cluster | stop-cluster
 #                                        fault helpers for the store's tests: kill-gateway and
 #                                        stop-cluster crash the gateway or the cluster (SIGKILL to every
@@ -291,11 +293,12 @@ case "$action" in
         fi
         echo "DocumentDB does not run (gateway 127.0.0.1:$gw_port, PostgreSQL 127.0.0.1:$pg_port)"; exit 1 ;;
     url) [ -s "$run/url" ] || fail "no URL yet: run start first"; cat "$run/url" ;;
+    gateway-bin) [ -f "$build/done" ] || fail "not built yet: run build first"; echo "$build/bin/documentdb_gateway" ;;
     kill-gateway) stop_gateway KILL ;;
     restart-gateway) stop_gateway KILL; start_gateway ;;
     stop-cluster) crash_cluster; exit 0 ;;
     restart-cluster)
         crash_cluster
         pg_ctl -w -t 120 -l "$pg_log" start >/dev/null 2>&1 || fail "postgres did not start within 120 s (see $pg_log)" ;;
-    *) fail "unknown action '$action' (start, stop, status, build, url, kill-gateway, restart-gateway, stop-cluster, restart-cluster)" ;;
+    *) fail "unknown action '$action' (start, stop, status, build, url, gateway-bin, kill-gateway, restart-gateway, stop-cluster, restart-cluster)" ;;
 esac

@@ -4,8 +4,9 @@
 # 2 backends (scripts/start-spider.sh, ~15 s) for its sharded tests, and a local
 # PostgreSQL cluster (scripts/start-postgres.sh) for the postgres store's, installs Debian's Chromium
 # when missing (the HTML report is checked in a headless browser), then builds everything and runs
-# every test, while a Citus cluster (scripts/start-citus.sh) and DocumentDB (scripts/start-documentdb.sh,
-# for the Mongo store's real-server tests) are built and started in the background. It works on a fresh machine: the package lists are updated once, and packages come from
+# every test, while a Citus cluster (scripts/start-citus.sh), DocumentDB (scripts/start-documentdb.sh,
+# for the Mongo store's real-server tests) and a sharded DocumentDB (scripts/start-documentdb-cluster.sh,
+# which reuses both builds) are built and started in the background. It works on a fresh machine: the package lists are updated once, and packages come from
 # the lists' current set (scripts/lib/packages.sh). One line says how long each server took.
 #
 #   scripts/test.sh [MAVEN ARGUMENTS...]    start the servers, then mvn -B verify with the arguments
@@ -28,16 +29,18 @@ timed galera bash scripts/start-galera.sh
 timed spider bash scripts/start-spider.sh >/dev/null
 timed postgres bash scripts/start-postgres.sh >/dev/null
 timed chromium bash scripts/install-chromium.sh
-# The servers built from source -- a Citus cluster (from ../shared/citus, 2-5 minutes) and DocumentDB (from
-# ../shared/documentdb, 5-10 minutes on 2 cores) -- start in the background while Maven builds and tests the
+# The servers built from source -- a Citus cluster (from ../shared/citus, 2-5 minutes), DocumentDB (from
+# ../shared/documentdb, 5-10 minutes on 2 cores) and the sharded DocumentDB (both builds and its own
+# extension, seconds) -- start in the background, one after the other, while Maven builds and tests the
 # modules that need neither; the suites that do wait for them (io.linkbench.tck.harness.PendingServer reads
 # NAME.rc in LINKBENCH_SERVERS_PENDING: the start script's exit code; 3 = no sources, those tests are skipped
 # saying so). --servers-only starts them in the foreground.
 pending="$PWD/target/servers-pending"
+background="citus documentdb documentdb-cluster"   # scripts/start-NAME.sh, in this order
 rm -rf "$pending"; mkdir -p "$pending"
 background_starts() { # each source-built server in turn; NAME.rc appears (atomically) when its start ended
     local name t0 rc
-    for name in citus documentdb; do
+    for name in $background; do
         t0=$SECONDS rc=0
         bash "scripts/start-$name.sh" start >"$pending/$name.log" 2>&1 || rc=$?
         echo "$name $((SECONDS - t0)) s" >"$pending/$name.took"
@@ -45,9 +48,10 @@ background_starts() { # each source-built server in turn; NAME.rc appears (atomi
     done
 }
 export LINKBENCH_DOCUMENTDB_CONTROL="$PWD/scripts/start-documentdb.sh"
+export LINKBENCH_DOCUMENTDB_CLUSTER_CONTROL="$PWD/scripts/start-documentdb-cluster.sh"
 bg=""
 if [ -z "$servers_only" ]; then
-    export -f background_starts; export pending
+    export -f background_starts; export pending background
     setsid bash -c background_starts &   # a process group of its own, ended with the script (trap below)
     bg=$!
     trap '[ -z "$bg" ] || kill -- "-$bg" 2>/dev/null || true' EXIT
@@ -56,10 +60,10 @@ else
     background_starts
 fi
 if [ -n "$bg" ]; then
-    later="Citus and DocumentDB start in the background (their output: $pending)"
+    later="Citus, DocumentDB and the sharded DocumentDB start in the background (their output: $pending)"
 else
     later="$(cat "$pending"/*.took | paste -sd, -)"
-    for name in citus documentdb; do
+    for name in $background; do
         rc="$(cat "$pending/$name.rc")"
         [ "$rc" -eq 0 ] || [ "$rc" -eq 3 ] || { tail -20 "$pending/$name.log" >&2; exit "$rc"; }
     done
@@ -72,7 +76,7 @@ mvn -B verify "$@" || rc=$?
 # start that failed (its tests were skipped)
 wait "$bg" || true
 bg=""
-for name in citus documentdb; do
+for name in $background; do
     code="$(cat "$pending/$name.rc" 2>/dev/null || echo "none")"
     echo "test.sh: $(cat "$pending/$name.took" 2>/dev/null || echo "$name: no time") in the background, exit $code" >&2
     if [ "$code" != 0 ] && [ "$code" != 3 ]; then

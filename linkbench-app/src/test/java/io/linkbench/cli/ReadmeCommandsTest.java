@@ -130,6 +130,7 @@ class ReadmeCommandsTest {
             case "mysql" -> args.stream().filter(a -> a.startsWith("hosts=")).findFirst().map(a -> a.substring(6))
                     .orElse("127.0.0.1:" + configValue(args, "port", "3306")); // 3340: the Spider head
             case "postgres" -> "127.0.0.1:" + configValue(args, "port", "5433"); // 5460: the Citus coordinator
+            case "mongo" -> mongoHost(configValue(args, "url", "")); // 10270: the sharded DocumentDB's gateway
             default -> "";
         };
         for (String h : hosts.isEmpty() ? new String[0] : hosts.split(",")) {
@@ -140,6 +141,12 @@ class ReadmeCommandsTest {
                 Assumptions.abort("no " + store + " server at " + h + " (scripts/test.sh starts it)");
             }
         }
+    }
+
+    /** The host:port of a one-host {@code mongodb://} URL without credentials, else "" (not probed). */
+    static String mongoHost(String url) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("mongodb://([^/@,?]+:\\d+)/?.*").matcher(url);
+        return m.matches() ? m.group(1) : "";
     }
 
     /** The value the line's config files give {@code key} (the last one), or {@code otherwise}. */

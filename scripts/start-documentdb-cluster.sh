@@ -83,6 +83,8 @@ LB_NAME=start-documentdb-cluster
 . "$root/scripts/lib/packages.sh"
 # shellcheck source-path=SCRIPTDIR source=lib/procs.sh
 . "$root/scripts/lib/procs.sh"
+# shellcheck source-path=SCRIPTDIR source=lib/gateway.sh
+. "$root/scripts/lib/gateway.sh"
 server_version() { [ -x "$pgbin/pg_config" ] && "$pgbin/pg_config" --version | awk '{print $2}'; }
 
 # ---------------------------------------------------------------- build
@@ -141,8 +143,8 @@ build_distributed() {
 # ---------------------------------------------------------------- nodes
 sock="$run/socket"
 gw_dir="$run/gateway"
-gw_log="$gw_dir/gateway.log"
-gw_pid="$gw_dir/gateway.pid"
+gw_port_var=LINKBENCH_DDBC_GATEWAY_PORT
+gw_pg_port=$port0   # the coordinator
 node_dir() { echo "$run/node$1"; }
 node_port() { echo $((port0 + $1)); }
 node_name() { if [ "$1" -eq 0 ]; then echo coordinator; else echo "worker $1"; fi; }
@@ -280,71 +282,6 @@ GRANT SELECT ON documentdb_api_distributed.documentdb_cluster_data TO documentdb
 SQL
     printf 'mongodb://%s:%s@127.0.0.1:%s/?authMechanism=SCRAM-SHA-256&tls=false\n' "$user" "$pw" "$gw_port" >"$run/url"
     umask 022
-}
-
-# ---------------------------------------------------------------- gateway
-gateway_settings() {
-    # As scripts/start-documentdb.sh: a statement of a transaction whose PostgreSQL connection died (a crash)
-    # is retried by the gateway on that connection until PostgresCommandTimeoutSecs; once the transaction is
-    # older than TransactionTimeoutSecs it is dropped and the retry runs on a new connection outside it,
-    # committing part of the transaction (the defaults 30 and 120 did, found by MongoRealServerFaultTest). A
-    # statement timeout below the transaction timeout ends the retry with an error first.
-    cat <<JSON
-{
-  "NodeHostName": "localhost",
-  "BlockedRolePrefixes": [ "documentdb", "citus", "pg", "internal_role" ],
-  "PostgresHostName": "127.0.0.1",
-  "PostgresPort": $(node_port 0),
-  "PostgresSystemUser": "postgres",
-  "PostgresDatabase": "postgres",
-  "GatewayListenPort": $gw_port,
-  "UseLocalHost": true,
-  "EnforceSslTcp": false,
-  "TransactionTimeoutSecs": 60,
-  "CursorTimeoutSecs": 60,
-  "PostgresCommandTimeoutSecs": 30,
-  "CertificateOptions": { "CertType": "pem_file", "FilePath": "$gw_dir/cert.pem", "KeyFilePath": "$gw_dir/key.pem" }
-}
-JSON
-}
-gateway_pid() { [ -f "$gw_pid" ] && kill -0 "$(cat "$gw_pid")" 2>/dev/null && cat "$gw_pid"; }
-
-start_gateway() {
-    [ -n "$gateway_bin" ] || fail "internal: the gateway's path is not known"
-    mkdir -p "$gw_dir"
-    if [ -n "$(gateway_pid || true)" ]; then
-        # a gateway started with other settings (an older version of this script) is restarted with these
-        [ "$(gateway_settings)" = "$(cat "$gw_dir/gateway.json" 2>/dev/null)" ] && return 0
-        say "the running gateway has other settings than this script's: restarting it"
-        stop_gateway TERM
-    fi
-    # the gateway runs in $gw_dir: what runs there now was left by a killed gateway
-    lb_clear_leftovers "$gw_dir" documentdb || fail "processes left by a killed gateway in $gw_dir would not die"
-    port_open "$gw_port" && fail "port $gw_port is taken by another process: set LINKBENCH_DDBC_GATEWAY_PORT"
-    if [ ! -f "$gw_dir/cert.pem" ]; then
-        # a release build of the gateway refuses to start without a certificate
-        openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj /CN=localhost \
-            -keyout "$gw_dir/key.pem" -out "$gw_dir/cert.pem" >/dev/null 2>&1 || fail "openssl could not make a certificate"
-        chmod 600 "$gw_dir/key.pem"
-    fi
-    gateway_settings >"$gw_dir/gateway.json"
-    # exec all the way down, so the pid recorded is the gateway's own (stop and the fault tests kill it)
-    (cd "$gw_dir" && exec setsid "$gateway_bin" "$gw_dir/gateway.json") >>"$gw_log" 2>&1 </dev/null &
-    echo $! >"$gw_pid"
-    wait_for 60 port_open "$gw_port" || fail "the gateway did not listen on 127.0.0.1:$gw_port within 60 s (see $gw_log)"
-}
-
-stop_gateway() { # signal: TERM (stop) or KILL (a crash, for the fault tests)
-    [ -d "$gw_dir" ] || return 0
-    local pid; pid="$(gateway_pid || true)"
-    if [ -n "$pid" ] && [ "${1:-TERM}" = TERM ]; then
-        kill -TERM "$pid" 2>/dev/null || true
-        wait_for 30 bash -c "! kill -0 $pid 2>/dev/null" || true
-    fi
-    # whatever runs in the gateway's directory: the gateway, and anything it left (SIGKILL until none is left)
-    lb_kill_dir "$gw_dir" 30 documentdb || fail "the gateway did not die within 30 s"
-    wait_for 30 bash -c "! (exec 3<>/dev/tcp/127.0.0.1/$gw_port) 2>/dev/null" || true
-    rm -f "$gw_pid"
 }
 
 print_next() {

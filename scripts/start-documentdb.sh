@@ -75,6 +75,8 @@ LB_NAME=start-documentdb
 . "$root/scripts/lib/packages.sh"
 # shellcheck source-path=SCRIPTDIR source=lib/procs.sh
 . "$root/scripts/lib/procs.sh"
+# shellcheck source-path=SCRIPTDIR source=lib/gateway.sh
+. "$root/scripts/lib/gateway.sh"
 ensure_packages() {
     # runtime (and build) packages; lb_pg_install takes them with the server, client and libpq as one set
     local want=(libbson-1.0-0 libpcre2-8-0 "postgresql-$pg_major" "postgresql-$pg_major-postgis-3" "postgresql-$pg_major-rum")
@@ -153,10 +155,13 @@ data="$run/data"
 sock="$run/socket"
 pg_log="$run/postgres.log"
 gw_log="$run/gateway.log"
-gw_pid="$run/gateway.pid"
+# the gateway (lib/gateway.sh) runs in $run (the cluster's processes in $run/data)
+gw_dir="$run"
+gw_port_var=LINKBENCH_DOCUMENTDB_PORT
+gw_pg_port="$pg_port"
+gateway_bin="$build/bin/documentdb_gateway"
 pg_ctl() { as_pg "$pgbin/pg_ctl" -D "$data" "$@"; }
 psql_admin() { PGOPTIONS="-c client_min_messages=warning" as_pg "$pgbin/psql" -X -q -v ON_ERROR_STOP=1 -h "$sock" -p "$pg_port" -d postgres "$@"; }
-gateway_pid() { [ -f "$gw_pid" ] && kill -0 "$(cat "$gw_pid")" 2>/dev/null && cat "$gw_pid"; }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 wait_for() { # seconds, command...: poll until the command succeeds or the deadline passes
     local deadline=$((SECONDS + $1)); shift
@@ -204,69 +209,6 @@ GRANT documentdb_admin_role TO "$user" WITH ADMIN OPTION;
 SQL
     printf 'mongodb://%s:%s@127.0.0.1:%s/?authMechanism=SCRAM-SHA-256&tls=false\n' "$user" "$pw" "$gw_port" >"$run/url"
     umask 022
-}
-
-gateway_settings() {
-    # A statement of a transaction whose PostgreSQL connection died (a crash) is retried by the gateway on that
-    # connection until PostgresCommandTimeoutSecs; once the transaction is older than TransactionTimeoutSecs it is
-    # dropped and the retry runs on a new connection outside it, committing part of the transaction (the
-    # defaults 30 and 120 did, found by MongoRealServerFaultTest). A statement timeout below the transaction
-    # timeout ends the retry with an error first.
-    cat <<JSON
-{
-  "NodeHostName": "localhost",
-  "BlockedRolePrefixes": [ "documentdb", "citus", "pg", "internal_role" ],
-  "PostgresHostName": "127.0.0.1",
-  "PostgresPort": $pg_port,
-  "PostgresSystemUser": "postgres",
-  "PostgresDatabase": "postgres",
-  "GatewayListenPort": $gw_port,
-  "UseLocalHost": true,
-  "EnforceSslTcp": false,
-  "TransactionTimeoutSecs": 60,
-  "CursorTimeoutSecs": 60,
-  "PostgresCommandTimeoutSecs": 30,
-  "CertificateOptions": { "CertType": "pem_file", "FilePath": "$run/cert.pem", "KeyFilePath": "$run/key.pem" }
-}
-JSON
-}
-
-start_gateway() {
-    if [ -n "$(gateway_pid || true)" ]; then
-        # a gateway started with other settings (an older version of this script) is restarted with these
-        [ "$(gateway_settings)" = "$(cat "$run/gateway.json" 2>/dev/null)" ] && return 0
-        say "the running gateway has other settings than this script's: restarting it"
-        stop_gateway TERM
-    fi
-    # the gateway runs in $run (the cluster's processes in $run/data): what runs there now was left by a
-    # killed gateway
-    lb_clear_leftovers "$run" documentdb || fail "processes left by a killed gateway in $run would not die"
-    port_open "$gw_port" && fail "port $gw_port is taken by another process: set LINKBENCH_DOCUMENTDB_PORT"
-    if [ ! -f "$run/cert.pem" ]; then
-        openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj /CN=localhost \
-            -keyout "$run/key.pem" -out "$run/cert.pem" >/dev/null 2>&1 || fail "openssl could not make a certificate"
-        chmod 600 "$run/key.pem"
-    fi
-    gateway_settings >"$run/gateway.json"
-    # exec all the way down, so the pid recorded is the gateway's own (stop and the fault tests kill it)
-    (cd "$run" && exec setsid "$build/bin/documentdb_gateway" "$run/gateway.json") >>"$gw_log" 2>&1 </dev/null &
-    echo $! >"$gw_pid"
-    wait_for 60 port_open "$gw_port" || fail "the gateway did not listen on 127.0.0.1:$gw_port within 60 s (see $gw_log)"
-}
-
-stop_gateway() { # signal: TERM (stop) or KILL (a crash, for the fault tests)
-    local pid; pid="$(gateway_pid || true)"
-    if [ -n "$pid" ] && [ "${1:-TERM}" = TERM ]; then
-        kill -TERM "$pid" 2>/dev/null || true
-        wait_for 30 bash -c "! kill -0 $pid 2>/dev/null" || true
-    fi
-    # whatever runs in the gateway's directory: the gateway, and anything it left (SIGKILL until none is left)
-    lb_kill_dir "$run" 30 documentdb || fail "the gateway did not die within 30 s"
-    wait_for 30 bash -c "! (exec 3<>/dev/tcp/127.0.0.1/$gw_port) 2>/dev/null" || true
-    rm -f "$gw_pid"
-}
-crash_cluster() { # SIGKILL to every process of the cluster, until none is left
-    lb_kill_dir "$data" 30 postgres || fail "the PostgreSQL cluster in $data did not die within 30 s"
 }
 
 print_url() {

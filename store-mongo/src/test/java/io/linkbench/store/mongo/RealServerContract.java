@@ -1,0 +1,91 @@
+package io.linkbench.store.mongo;
+
+import io.linkbench.config.Settings;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreContext;
+import io.linkbench.store.StoreProvider;
+import io.linkbench.store.StoreSession;
+import io.linkbench.tck.FaultInjection;
+import io.linkbench.tck.GraphStoreContract;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * The store TCK against a real server given by a connection string: a one-host server on this machine is
+ * reached through a {@link FaultProxy}, which gives the TCK's fault hook; a URL of several hosts, or a remote
+ * one, is used as given and the fault contracts skip. A subclass names the URL in a {@code @BeforeAll}
+ * ({@link #useServer}) and the keys its stores open with; suites run one after the other, so the one proxy is
+ * static and closed after each.
+ */
+abstract class RealServerContract extends GraphStoreContract implements FaultInjection {
+    private static FaultProxy proxy;
+    private static String url;
+    private static String urlVariable;
+    private int stores;
+
+    /** Connects the suite to {@code given} (through a proxy when it is one host here); {@code variable} names its origin. */
+    static synchronized void useServer(String given, String variable) throws Exception {
+        if (url != null) {
+            return;
+        }
+        if (new com.mongodb.ConnectionString(given).getHosts().size() == 1 && given.startsWith("mongodb://")) {
+            String hp = RealMongo.hostPort(given);
+            if (hp.startsWith("127.0.0.1") || hp.startsWith("localhost")) {
+                proxy = new FaultProxy(RealMongo.port(given));
+            }
+        }
+        url = proxy == null ? given : RealMongo.through(given, proxy.port()).orElse(given);
+        urlVariable = variable;
+    }
+
+    @AfterAll
+    static void closeProxy() throws Exception {
+        if (proxy != null) {
+            proxy.close();
+            proxy = null;
+        }
+        url = null;
+    }
+
+    /** The database of each store: a prefix, numbered. */
+    protected abstract String databasePrefix();
+
+    /** The keys beside url and dbid (transactions, sharding). */
+    protected abstract Map<String, String> keys();
+
+    private GraphStore open() throws Exception {
+        Map<String, String> settings = new HashMap<>(keys());
+        settings.putAll(Map.of("store", "mongo", "url", url, "dbid", databasePrefix() + stores));
+        return new MongoStoreProvider().open(new StoreContext(new Settings(settings), maxSessions()));
+    }
+
+    /** A new database, recreated. */
+    @Override
+    protected GraphStore openFreshStore() throws Exception {
+        stores++;
+        GraphStore store = open();
+        store.prepareForLoad(io.linkbench.store.SchemaMode.RECREATE);
+        return store;
+    }
+
+    /** The last store's database, opened again without recreating it. */
+    @Override
+    protected GraphStore reopenStore() throws Exception {
+        return open();
+    }
+
+    @Override
+    protected StoreProvider provider() {
+        return new MongoStoreProvider();
+    }
+
+    /** The session's next command resets its connection before the server sees it. */
+    @Override
+    public void failNextCall(GraphStore store, StoreSession session) {
+        Assumptions.assumeTrue(proxy != null, "the fault hook needs a one-host server on this machine: "
+                + urlVariable + " names several hosts or a remote one");
+        proxy.failNextCommand();
+    }
+}

@@ -77,6 +77,10 @@ LB_NAME=start-citus
 . "$root/scripts/lib/packages.sh"
 # shellcheck source-path=SCRIPTDIR source=lib/procs.sh
 . "$root/scripts/lib/procs.sh"
+# shellcheck source-path=SCRIPTDIR source=lib/pgnodes.sh
+. "$root/scripts/lib/pgnodes.sh"
+node_port_var=LINKBENCH_CITUS_PORT
+node_pg_args="${LINKBENCH_CITUS_ARGS:-}"
 server_version() { [ -x "$pgbin/pg_config" ] && "$pgbin/pg_config" --version | awk '{print $2}'; }
 install_packages() {
     lb_pg_install "$pg_major" "postgresql-$pg_major" "postgresql-server-dev-$pg_major" libpq-dev \
@@ -135,22 +139,11 @@ ensure_built() {
 
 # ---------------------------------------------------------------- nodes
 sock="$run/socket"
-node_dir() { echo "$run/node$1"; }
-node_port() { echo $((port0 + $1)); }
-node_name() { if [ "$1" -eq 0 ]; then echo coordinator; else echo "worker $1"; fi; }
-as_pg() { runuser -u postgres -- "$@"; }
-pg_ctl_node() { local i="$1"; shift; as_pg "$pgbin/pg_ctl" -D "$(node_dir "$i")/data" "$@"; }
 psql_node() { # node, database, psql args...: as the superuser over the Unix socket
     local i="$1" db="$2"; shift 2
     PGOPTIONS="-c client_min_messages=warning" as_pg "$pgbin/psql" -X -q -v ON_ERROR_STOP=1 -h "$sock" \
         -p "$(node_port "$i")" -d "$db" "$@"
 }
-node_answers() { # this cluster's node i runs (its postmaster.pid) and answers on its port
-    local pidfile; pidfile="$(node_dir "$1")/data/postmaster.pid"
-    [ -f "$pidfile" ] && kill -0 "$(head -1 "$pidfile")" 2>/dev/null \
-        && as_pg "$pgbin/pg_isready" -q -h 127.0.0.1 -p "$(node_port "$1")" -t 5 >/dev/null 2>&1
-}
-node_indexes() { seq 0 "$workers"; }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 init_node() {
@@ -175,19 +168,6 @@ citus.node_conninfo = 'sslmode=prefer'
 CONF
 }
 
-start_node() {
-    local i="$1" d; d="$(node_dir "$i")"
-    lb_pg_register "$d/data" "$d/postgres.log"   # a later upgrade restarts it when it runs on the replaced binaries
-    lb_await_reaped "$d/data/postmaster.pid" || true   # a killed postmaster not yet reaped looks alive
-    pg_ctl_node "$i" status >/dev/null 2>&1 && { lb_pg_restart_stale || true; return 0; }
-    # backends of a killed postmaster may live on (one stuck on a lock keeps the shared memory attached,
-    # and the new postmaster would refuse to start): end them first
-    lb_clear_leftovers "$d/data" postgres || fail "processes left by the killed $(node_name "$i") in $d/data would not die"
-    port_open "$(node_port "$i")" && fail "port $(node_port "$i") of the $(node_name "$i") is taken by another process: set LINKBENCH_CITUS_PORT"
-    # shellcheck disable=SC2086 # LINKBENCH_CITUS_ARGS is a list of options
-    pg_ctl_node "$i" -w -t 120 -l "$d/postgres.log" ${LINKBENCH_CITUS_ARGS:+-o "$LINKBENCH_CITUS_ARGS"} start >/dev/null 2>&1 \
-        || fail "the $(node_name "$i") did not start within 120 s (see $d/postgres.log)"
-}
 
 # The role, the database and the extension on every node (the password goes through stdin, so it
 # appears in no process list); then, on the coordinator, the password the nodes give each other and
@@ -235,11 +215,6 @@ print_next() {
     echo "next: java -jar linkbench.jar -c config/citus.properties -l -r"
 }
 
-node_arg() {
-    [[ "${1:-}" =~ ^[0-9]+$ ]] && [ "$1" -le "$workers" ] || fail "$action needs a node number: 0 (the coordinator) to $workers"
-    [ -f "$(node_dir "$1")/data/PG_VERSION" ] || fail "node $1 does not exist: run start first"
-}
-
 case "$action" in
     build) ensure_built ;;
     start)
@@ -250,10 +225,7 @@ case "$action" in
         setup_nodes
         [ -n "${QUIET:-}" ] || print_next ;;
     stop)
-        for i in $(seq "$workers" -1 0); do
-            [ -f "$(node_dir "$i")/data/PG_VERSION" ] || continue
-            pg_ctl_node "$i" status >/dev/null 2>&1 && pg_ctl_node "$i" -m fast -w -t 120 stop >/dev/null
-        done
+        stop_nodes
         exit 0 ;;
     status)
         down=()
@@ -263,21 +235,6 @@ case "$action" in
         fi
         echo "Citus does not run: no answer from ${down[*]}"; exit 1 ;;
     url) echo "jdbc:postgresql://127.0.0.1:$(node_port 0)/$database" ;;
-    kill-node)
-        # every process of the node, stopped ones too, until none is left and each is reaped (pg_ctl would
-        # still see a zombie postmaster running)
-        node_arg "${2:-}"
-        lb_kill_dir "$(node_dir "$2")/data" 30 postgres || fail "the $(node_name "$2") did not die within 30 s" ;;
-    pause-node) node_arg "${2:-}"; lb_signal_dir STOP "$(node_dir "$2")/data" 10 postgres || fail "could not stop every process of the $(node_name "$2")" ;;
-    resume-node) node_arg "${2:-}"; lb_signal_dir CONT "$(node_dir "$2")/data" 10 postgres || fail "could not continue every process of the $(node_name "$2")" ;;
-    start-node)
-        node_arg "${2:-}"
-        # a paused node is resumed, a killed one started (start_node ends what it left running first)
-        lb_signal_dir CONT "$(node_dir "$2")/data" 10 postgres || true
-        start_node "$2" ;;
-    restart-node)
-        node_arg "${2:-}"
-        pg_ctl_node "$2" -m fast -w -t 120 -l "$(node_dir "$2")/postgres.log" restart >/dev/null 2>&1 \
-            || fail "the $(node_name "$2") did not restart within 120 s (see $(node_dir "$2")/postgres.log)" ;;
+    kill-node | pause-node | resume-node | start-node | restart-node) node_fault "$action" "${2:-}" ;;
     *) fail "unknown action '$action' (start, stop, status, url, build, kill-node, pause-node, resume-node, start-node, restart-node)" ;;
 esac

@@ -83,6 +83,10 @@ LB_NAME=start-documentdb-cluster
 . "$root/scripts/lib/packages.sh"
 # shellcheck source-path=SCRIPTDIR source=lib/procs.sh
 . "$root/scripts/lib/procs.sh"
+# shellcheck source-path=SCRIPTDIR source=lib/pgnodes.sh
+. "$root/scripts/lib/pgnodes.sh"
+node_port_var=LINKBENCH_DDBC_PORT
+node_pg_args="${LINKBENCH_DDBC_ARGS:-}"
 # shellcheck source-path=SCRIPTDIR source=lib/gateway.sh
 . "$root/scripts/lib/gateway.sh"
 server_version() { [ -x "$pgbin/pg_config" ] && "$pgbin/pg_config" --version | awk '{print $2}'; }
@@ -145,21 +149,10 @@ sock="$run/socket"
 gw_dir="$run/gateway"
 gw_port_var=LINKBENCH_DDBC_GATEWAY_PORT
 gw_pg_port=$port0   # the coordinator
-node_dir() { echo "$run/node$1"; }
-node_port() { echo $((port0 + $1)); }
-node_name() { if [ "$1" -eq 0 ]; then echo coordinator; else echo "worker $1"; fi; }
-node_indexes() { seq 0 "$workers"; }
-as_pg() { runuser -u postgres -- "$@"; }
-pg_ctl_node() { local i="$1"; shift; as_pg "$pgbin/pg_ctl" -D "$(node_dir "$i")/data" "$@"; }
 psql_node() { # node, psql args...: as the superuser over the Unix socket, database postgres
     local i="$1"; shift
     PGOPTIONS="-c client_min_messages=warning" as_pg "$pgbin/psql" -X -q -v ON_ERROR_STOP=1 -h "$sock" \
         -p "$(node_port "$i")" -d postgres "$@"
-}
-node_answers() { # this cluster's node i runs (its postmaster.pid) and answers on its port
-    local pidfile; pidfile="$(node_dir "$1")/data/postmaster.pid"
-    [ -f "$pidfile" ] && kill -0 "$(head -1 "$pidfile")" 2>/dev/null \
-        && as_pg "$pgbin/pg_isready" -q -h 127.0.0.1 -p "$(node_port "$1")" -t 5 >/dev/null 2>&1
 }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 wait_for() { # seconds, command...: poll until the command succeeds or the deadline passes
@@ -200,18 +193,6 @@ documentdb.enableNativeColocation = off
 CONF
 }
 
-start_node() {
-    local i="$1" d; d="$(node_dir "$i")"
-    lb_pg_register "$d/data" "$d/postgres.log"   # a later upgrade restarts it when it runs on the replaced binaries
-    lb_await_reaped "$d/data/postmaster.pid" || true   # a killed postmaster not yet reaped looks alive
-    pg_ctl_node "$i" status >/dev/null 2>&1 && { lb_pg_restart_stale || true; return 0; }
-    # backends of a killed postmaster may live on holding its shared memory: end them first
-    lb_clear_leftovers "$d/data" postgres || fail "processes left by the killed $(node_name "$i") in $d/data would not die"
-    port_open "$(node_port "$i")" && fail "port $(node_port "$i") of the $(node_name "$i") is taken by another process: set LINKBENCH_DDBC_PORT"
-    # shellcheck disable=SC2086 # LINKBENCH_DDBC_ARGS is a list of options
-    pg_ctl_node "$i" -w -t 120 -l "$d/postgres.log" ${LINKBENCH_DDBC_ARGS:+-o "$LINKBENCH_DDBC_ARGS"} start >/dev/null 2>&1 \
-        || fail "the $(node_name "$i") did not start within 120 s (see $d/postgres.log)"
-}
 
 # Citus on every node, the workers on the coordinator, then DocumentDB's extensions on the coordinator
 # (Citus creates them on the workers too: a worker needs them before it takes shards, whose functions
@@ -292,11 +273,6 @@ print_next() {
     echo "next: java -jar linkbench.jar -c config/documentdb-cluster.properties -l -r   (other ports or users: -D url=mongodb://127.0.0.1:$gw_port/ -D user=$user -D password_file=$run/password)"
 }
 
-node_arg() {
-    [[ "${1:-}" =~ ^[0-9]+$ ]] && [ "$1" -le "$workers" ] || fail "$action needs a node number: 0 (the coordinator) to $workers"
-    [ -f "$(node_dir "$1")/data/PG_VERSION" ] || fail "node $1 does not exist: run start first"
-}
-
 case "$action" in
     build) ensure_built ;;
     start)
@@ -309,10 +285,7 @@ case "$action" in
         [ -n "${QUIET:-}" ] || print_next ;;
     stop)
         stop_gateway TERM
-        for i in $(seq "$workers" -1 0); do
-            [ -f "$(node_dir "$i")/data/PG_VERSION" ] || continue
-            pg_ctl_node "$i" status >/dev/null 2>&1 && pg_ctl_node "$i" -m fast -w -t 120 stop >/dev/null
-        done
+        stop_nodes
         exit 0 ;;
     status)
         down=()
@@ -323,25 +296,6 @@ case "$action" in
         fi
         echo "the DocumentDB cluster does not run: no answer from ${down[*]}"; exit 1 ;;
     url) find_sources; [ -s "$run/url" ] || fail "no URL yet: run start first"; cat "$run/url" ;;
-    kill-node)
-        node_arg "${2:-}"
-        lb_kill_dir "$(node_dir "$2")/data" 30 postgres || fail "the $(node_name "$2") did not die within 30 s" ;;
-    pause-node) node_arg "${2:-}"; lb_signal_dir STOP "$(node_dir "$2")/data" 10 postgres || fail "could not stop every process of the $(node_name "$2")" ;;
-    resume-node) node_arg "${2:-}"; lb_signal_dir CONT "$(node_dir "$2")/data" 10 postgres || fail "could not continue every process of the $(node_name "$2")" ;;
-    start-node)
-        node_arg "${2:-}"
-        # a paused node is resumed, a killed one started (start_node ends what it left running first)
-        lb_signal_dir CONT "$(node_dir "$2")/data" 10 postgres || true
-        start_node "$2" ;;
-    restart-node)
-        node_arg "${2:-}"
-        pg_ctl_node "$2" -m fast -w -t 120 -l "$(node_dir "$2")/postgres.log" restart >/dev/null 2>&1 \
-            || fail "the $(node_name "$2") did not restart within 120 s (see $(node_dir "$2")/postgres.log)" ;;
-    kill-gateway) stop_gateway KILL ;;
-    restart-gateway)
-        find_sources
-        gateway_bin="$(LINKBENCH_DOCUMENTDB_SRC="$ddb_src" bash "$root/scripts/start-documentdb.sh" gateway-bin)" \
-            || fail "scripts/start-documentdb.sh names no gateway"
-        stop_gateway KILL; start_gateway ;;
+    kill-node | pause-node | resume-node | start-node | restart-node) node_fault "$action" "${2:-}" ;;
     *) fail "unknown action '$action' (start, stop, status, url, build, kill-node, pause-node, resume-node, start-node, restart-node, kill-gateway, restart-gateway)" ;;
 esac

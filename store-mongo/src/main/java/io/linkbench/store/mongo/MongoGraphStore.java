@@ -292,6 +292,17 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
         }
     }
 
+    /**
+     * Every server process behind the URL on this host ({@link LocalServerProcesses}): DocumentDB's gateway and its
+     * PostgreSQL (a Citus cluster's coordinator and workers), or a mongos and the mongods it talks to; otherwise
+     * (a local mongod, a remote server) the one server of {@link #serverPid()}.
+     */
+    @Override
+    public List<io.linkbench.store.ServerNode> serverNodes() {
+        List<io.linkbench.store.ServerNode> local = LocalServerProcesses.behind(config.connectionString().getHosts());
+        return local.isEmpty() ? StoreMetrics.super.serverNodes() : local;
+    }
+
     @Override
     public void close() {
         client.close();

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * of scripts/start-documentdb-cluster.sh (LINKBENCH_MONGO_CLUSTER_URL), as the store finds them from /proc: the
  * gateway and the postmaster (the coordinator and the workers), with the pids of the scripts' pid files; and a
  * request phase's server CPU of each node, checked against the test's own reading of /proc ({@link NodeCpuCheck}).
- * Skipped, saying why, without the server or when the URL is not the scripts' server on this host.
+ * Skipped, saying why, without the server or when the URL is not the scripts' server on this host. A server in this
+ * JVM (mongo-java-server) is no process of its own.
  */
 @Tag("mongo")
 class MongoServerNodesTest {
@@ -40,6 +41,15 @@ class MongoServerNodesTest {
     void theClusterIsItsGatewayCoordinatorAndWorkersEachMeasured() throws Exception {
         String url = RealMongo.clusterUrlOrSkip();
         check(url, DocumentDbProcesses.cluster(url), Map.of("sharding", "on"));
+    }
+
+    /** mongo-java-server listens in this JVM: no process of its own to measure (the run says the store is embedded). */
+    @Test
+    void aServerInThisJvmIsTheSingleServerWithoutAProcess() throws Exception {
+        try (InProcessMongo server = new InProcessMongo(); GraphStore store = server.open("nodes", Map.of(), 2)) {
+            assertEquals(List.of(new ServerNode(ServerNode.SINGLE, java.util.OptionalInt.empty(), java.util.Optional.empty())),
+                    ((StoreMetrics) store).serverNodes());
+        }
     }
 
     private static void check(String url, List<DocumentDbProcesses.Node> expected, Map<String, String> more)

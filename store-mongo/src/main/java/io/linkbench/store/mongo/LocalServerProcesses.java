@@ -32,14 +32,16 @@ import java.util.Set;
  * directory.
  *
  * <p>Names, in the order found (a node's peers by port): {@code gateway 127.0.0.1:10260} and {@code postgres
- * 127.0.0.1:5442}; on a Citus cluster {@code coordinator 127.0.0.1:5470}, {@code worker 127.0.0.1:5471} ...; a
- * node whose process this user cannot read is {@code process ADDRESS}, without a pid (the probe then names it
- * and gives no server sum).
+ * 127.0.0.1:5442}; on a Citus cluster {@code coordinator 127.0.0.1:5470}, {@code worker 127.0.0.1:5471} ... A
+ * node whose process this user cannot read, a peer on another host ({@code worker 10.0.0.7:5432}) and a
+ * gateway's PostgreSQL that no TCP connection leads to ({@code postgres not found}) are nodes without a pid:
+ * the probe names them and gives no server sum, rather than the part it could measure as the whole.
  *
  * <p>Nothing is found (an empty list: the store's single server then) for a remote host, several hosts, an
  * entry that is a mongod (serverStatus gives its pid), a server in this JVM (an in-process server, or a
  * relay), or a /proc this user cannot read. The workers of a Citus cluster are found through the
- * connections the coordinator holds to them when asked (the gateway's pooled backends keep theirs).
+ * connections the coordinator holds to them when asked: its maintenance daemon keeps one to every node, and
+ * so do the backends of the gateway's pool once they have run a distributed query.
  */
 final class LocalServerProcesses {
     /** How long one search may read /proc. */
@@ -117,6 +119,9 @@ final class LocalServerProcesses {
                 }
             }
         }
+        if (isGateway(entry.get()) && found.size() == 1) { // its PostgreSQL not reached over TCP: not measured
+            found.add(new Found(OptionalInt.empty(), null, "not found", "", entry.get()));
+        }
         List<ServerNode> out = new ArrayList<>();
         for (Found f : found) {
             Optional<Path> dir = POSTGRES.equals(f.command()) && f.pid().isPresent()
@@ -174,8 +179,13 @@ final class LocalServerProcesses {
                 continue; // a connection accepted by this node, or not its own
             }
             Optional<TcpSockets.Socket> listener = listener(s.remote());
-            if (listener.isPresent() && !tree.contains(listener.get().inode()) && !out.containsKey(s.remote())) {
+            if (out.containsKey(s.remote()) || listener.isPresent() && tree.contains(listener.get().inode())) {
+                continue; // known already, or a connection to itself
+            }
+            if (listener.isPresent()) {
                 out.put(s.remote(), found(table.holder(listener.get().inode()), s.remote(), s.remote().toString(), from));
+            } else if (!isThisHost(s.remote().address())) { // a node on another host: named, not measured
+                out.put(s.remote(), found(Optional.empty(), s.remote(), s.remote().toString(), from));
             }
         }
         return out.values().stream().sorted(Comparator.comparingInt((Found f) -> f.address().port())
@@ -206,12 +216,18 @@ final class LocalServerProcesses {
         return out;
     }
 
-    /** What the report calls a node: by its command, and for PostgreSQL by its place in a Citus cluster. */
+    /**
+     * What the report calls a node: by its command, and for PostgreSQL by its place in a Citus cluster; a node
+     * not measured (on another host, or its process unreadable) by what reached it: a gateway reaches its
+     * PostgreSQL, a PostgreSQL its workers, a mongos the mongods.
+     */
     private static String role(Found f, List<Found> all) {
         if (f.pid().isEmpty()) {
-            return "process";
+            Found from = f.from();
+            return isGateway(from) ? POSTGRES : POSTGRES.equals(from.command()) ? "worker"
+                    : "mongos".equals(from.command()) ? "mongod" : "process";
         }
-        if (f.command().equals(GATEWAY_COMMAND) || f.command().equals("documentdb_gateway")) {
+        if (isGateway(f)) {
             return "gateway";
         }
         if (!f.command().equals(POSTGRES)) {
@@ -220,8 +236,13 @@ final class LocalServerProcesses {
         if (f.from() != null && POSTGRES.equals(f.from().command())) {
             return "worker";
         }
-        boolean leadsToPostgres = all.stream().anyMatch(o -> o.from() == f && POSTGRES.equals(o.command()));
-        return leadsToPostgres ? "coordinator" : POSTGRES;
+        boolean leadsToWorkers = all.stream().anyMatch(o -> o.from() == f && (POSTGRES.equals(o.command())
+                || o.pid().isEmpty()));
+        return leadsToWorkers ? "coordinator" : POSTGRES;
+    }
+
+    private static boolean isGateway(Found f) {
+        return f.command().equals(GATEWAY_COMMAND) || f.command().equals("documentdb_gateway");
     }
 
     private static boolean isThisHost(InetAddress a) {

@@ -95,8 +95,25 @@ class LocalServerProcessesTest {
     void aNodeWhoseProcessCannotBeReadIsNamedWithoutAPid() throws IOException {
         deleteFds(30);
         List<ServerNode> nodes = behind("127.0.0.1:10270");
-        assertEquals(new ServerNode("process 127.0.0.1:5471", OptionalInt.empty(), Optional.empty()), nodes.get(2));
+        assertEquals(new ServerNode("worker 127.0.0.1:5471", OptionalInt.empty(), Optional.empty()), nodes.get(2));
         assertEquals(4, nodes.size());
+    }
+
+    @Test
+    void aWorkerOnAnotherHostIsNamedWithoutAPid() throws IOException {
+        tcp.add(line("0100007F:A000", "0809090A:1538", "01", 207)); // a coordinator backend to 10.9.9.8:5432
+        process(21, 20, "postgres", 201, 202, 207);
+        assertEquals(List.of("gateway 127.0.0.1:10270", "coordinator 127.0.0.1:5470", "worker 10.9.9.8:5432",
+                "worker 127.0.0.1:5471", "worker 127.0.0.1:5472"), behind("127.0.0.1:10270").stream()
+                .map(ServerNode::name).toList());
+        assertTrue(behind("127.0.0.1:10270").get(2).pid().isEmpty());
+    }
+
+    @Test
+    void aGatewayWhosePostgresIsNotReachedOverTcpHasAnUnmeasuredOne() throws IOException {
+        process(10, 1, "documentdb_gate", 100, 101); // connected to its PostgreSQL through a Unix socket, say
+        assertEquals(List.of(new ServerNode("gateway 127.0.0.1:10270", OptionalInt.of(10), Optional.empty()),
+                new ServerNode("postgres not found", OptionalInt.empty(), Optional.empty())), behind("127.0.0.1:10270"));
     }
 
     @Test

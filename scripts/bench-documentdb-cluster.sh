@@ -14,8 +14,8 @@
 # gateway, the PostgreSQL server or the coordinator and the workers, as the store's cost probe reports
 # them), client CPU us per request (user + sys of the client JVM over its operations), size.
 #
-# The servers are the project's (scripts/start-documentdb.sh, scripts/start-documentdb-cluster.sh); the
-# cluster is restarted with shared_buffers = BUFFERS_MB / 3 on each node (BUFFERS_MB default 128, the single
+# The servers are the project's (scripts/start-documentdb.sh, scripts/start-documentdb-cluster.sh, whose
+# LINKBENCH_DDBC_DIR, LINKBENCH_DDBC_PORT and LINKBENCH_DDBC_GATEWAY_PORT pick another cluster); the cluster is restarted with shared_buffers = BUFFERS_MB / 3 on each node (BUFFERS_MB default 128, the single
 # server's default) and restarted with its own settings at the end. Needs their sources (exit 3 without),
 # jq, and builds ./linkbench.jar when it is missing (JAR names another). Output and results:
 # target/bench-documentdb-cluster (one rows-DATE.tsv per sitting).
@@ -52,7 +52,8 @@ args_of() { # side: the store's keys
     case "$1" in
         single) echo "-c config/mongo.properties -D url=mongodb://127.0.0.1:${LINKBENCH_DOCUMENTDB_PORT:-10260}/ -D user=linkbench
                       -D password_file=${LINKBENCH_DOCUMENTDB_DIR:-/var/tmp/linkbench-documentdb/run}/password -D transactions=on" ;;
-        cluster) echo "-c config/documentdb-cluster.properties" ;;
+        cluster) echo "-c config/documentdb-cluster.properties -D url=mongodb://127.0.0.1:${LINKBENCH_DDBC_GATEWAY_PORT:-10270}/
+                       -D password_file=${LINKBENCH_DDBC_DIR:-/var/tmp/linkbench-documentdb-cluster/run}/password" ;;
     esac
 }
 

@@ -269,7 +269,7 @@ print_next() {
     local v
     v="$(psql_node 0 -A -t -c "SELECT string_agg(extname || ' ' || extversion, ', ' ORDER BY extname) FROM pg_extension WHERE extname IN ('citus', 'documentdb', 'documentdb_distributed')")"
     echo "DocumentDB cluster ($v) on PostgreSQL $(server_version) runs in $run: gateway 127.0.0.1:$gw_port, coordinator 127.0.0.1:$(node_port 0), workers $(for i in $(seq 1 "$workers"); do printf '127.0.0.1:%s ' "$(node_port "$i")"; done)"
-    echo "  tests: export LINKBENCH_MONGO_URL=\"\$(cat $run/url)\"   (the whole URL, password included, is in $run/url)"
+    echo "  tests: export LINKBENCH_MONGO_CLUSTER_URL=\"\$(cat $run/url)\" LINKBENCH_DOCUMENTDB_CLUSTER_CONTROL=$root/scripts/start-documentdb-cluster.sh   (the whole URL, password included, is in $run/url)"
     echo "next: java -jar linkbench.jar -c config/documentdb-cluster.properties -l -r   (other ports or users: -D url=mongodb://127.0.0.1:$gw_port/ -D user=$user -D password_file=$run/password)"
 }
 

@@ -13,6 +13,7 @@ import io.linkbench.store.LoadHooks;
 import io.linkbench.store.LoadState;
 import io.linkbench.store.LoadStateStore;
 import io.linkbench.store.SchemaMode;
+import io.linkbench.store.ServerNode;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
@@ -298,8 +299,8 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
      * (a local mongod, a remote server) the one server of {@link #serverPid()}.
      */
     @Override
-    public List<io.linkbench.store.ServerNode> serverNodes() {
-        List<io.linkbench.store.ServerNode> local = LocalServerProcesses.behind(config.connectionString().getHosts());
+    public List<ServerNode> serverNodes() {
+        List<ServerNode> local = LocalServerProcesses.behind(config.connectionString().getHosts());
         return local.isEmpty() ? StoreMetrics.super.serverNodes() : local;
     }
 

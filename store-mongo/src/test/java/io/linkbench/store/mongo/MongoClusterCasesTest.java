@@ -58,6 +58,14 @@ class MongoClusterCasesTest {
         JsonNode phase = MongoCli.phase(MongoCli.result(requests));
         assertEquals(0, MongoCli.sum(phase, "errors"), "request errors: " + phase.get("ops"));
         assertTrue(MongoCli.sum(phase, "count", "ADD_LINK") > 0, "ADD_LINK ran: " + phase.get("ops"));
+        if (facts.get("topology").asText().startsWith("DocumentDB") && RealMongo.hostPort(url).startsWith("127.0.0.1")) {
+            List<String> nodes = new ArrayList<>();
+            for (JsonNode n : phase.get("cost").get("nodes")) {
+                nodes.add(n.get("name").asText().replaceAll(" .*", ""));
+                assertTrue(n.get("cost").get("figures").get("server_cpu_us/op").asDouble() > 0, "the CPU of " + n);
+            }
+            assertEquals(List.of("gateway", "coordinator", "worker", "worker"), nodes, "the cost's nodes: " + phase.get("cost"));
+        }
         assertEquals(0, MongoCli.run(url, db, "verify"), "exit code of verify");
     }
 

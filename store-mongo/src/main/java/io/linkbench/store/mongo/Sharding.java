@@ -65,40 +65,39 @@ final class Sharding {
 
     /**
      * Whether the store shards its collections: {@code sharding = on}, or auto on a mongos or on a DocumentDB
-     * whose collections carry Citus's metadata (its distributed extension). Asks the server once, when the
-     * store's collections exist.
+     * whose collections carry Citus's metadata (its distributed extension). DocumentDB says so only of a
+     * collection that exists: before the load creates them, auto answers false without deciding, and the
+     * load asks again once they exist ({@link #shardForLoad}).
      */
     boolean enabled() {
-        if (enabled == null) {
-            if (mode == ShardingMode.OFF) {
-                enabled = false;
-                why = "off (sharding = off: the collections are left as they are)";
-            } else if (mode == ShardingMode.ON) {
-                enabled = true;
-                why = "on (sharding = on)";
-            } else if (mongos) {
-                enabled = true;
-                why = "on (sharding = auto: the server is a mongos)";
-            } else if (documentDb && distributed()) {
-                enabled = true;
-                why = "on (sharding = auto: DocumentDB distributed over Citus)";
-            } else {
-                enabled = false;
-                why = "off (sharding = auto: " + (documentDb ? "one DocumentDB server, not distributed"
-                        : "the server is not a mongos") + ")";
+        if (enabled != null) {
+            return enabled;
+        }
+        if (mode == ShardingMode.OFF) {
+            decide(false, "off (sharding = off: the collections are left as they are)");
+        } else if (mode == ShardingMode.ON) {
+            decide(true, "on (sharding = on)");
+        } else if (mongos) {
+            decide(true, "on (sharding = auto: the server is a mongos)");
+        } else if (!documentDb) {
+            decide(false, "off (sharding = auto: the server is not a mongos)");
+        } else {
+            Map<String, BsonDocument> layout = layout();
+            if (layout.isEmpty()) {
+                why = "off for now (sharding = auto: DocumentDB says whether it is distributed once the load creates"
+                        + " the collections)";
+                return false;
             }
+            boolean distributed = layout.values().stream().anyMatch(c -> c.containsKey(SHARD_COUNT));
+            decide(distributed, distributed ? "on (sharding = auto: DocumentDB distributed over Citus)"
+                    : "off (sharding = auto: one DocumentDB server, not distributed)");
         }
         return enabled;
     }
 
-    /** True when DocumentDB gives the store's collections Citus's metadata (a shard count): its distributed mode. */
-    private boolean distributed() {
-        for (BsonDocument c : layout().values()) {
-            if (c.containsKey(SHARD_COUNT)) {
-                return true;
-            }
-        }
-        return false;
+    private void decide(boolean on, String reason) {
+        enabled = on;
+        why = reason;
     }
 
     /**

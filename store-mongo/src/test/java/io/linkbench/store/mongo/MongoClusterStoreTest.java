@@ -12,8 +12,7 @@ import org.junit.jupiter.api.Tag;
  * The store TCK against a sharded cluster named by LINKBENCH_MONGO_CLUSTER_URL (a mongos, or the
  * DocumentDB cluster of {@code scripts/start-documentdb-cluster.sh}, which the test command starts), with
  * transactions and sharding on: every contract runs on collections the store sharded, links and counts by
- * hashed id1. The random and concurrent contracts run fewer operations than against one server (a
- * sharded write costs several times as much on this machine's two cores); they still cross every shard.
+ * hashed id1, spread over every worker.
  */
 @Tag("mongo")
 class MongoClusterStoreTest extends RealServerContract {
@@ -38,15 +37,5 @@ class MongoClusterStoreTest extends RealServerContract {
         assertTrue(store.info().transactional(), "transactions = on gives a transactional store");
         assertEquals("on (sharding = on)", store.info().facts().get("sharding"));
         return store;
-    }
-
-    @Override
-    protected int concurrentOpsPerWriter() {
-        return 100;
-    }
-
-    @Override
-    protected int randomOps() {
-        return 600;
     }
 }

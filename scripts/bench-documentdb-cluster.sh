@@ -12,7 +12,7 @@
 # Printed per phase and as means with the ratio cluster / single: load rows/s, tps, p99 ms of UPDATE_NODE
 # GET_NODE UPDATE_LINK GET_LINKS_LIST, server CPU us per request (row) over every process and by node (the
 # gateway, the PostgreSQL server or the coordinator and the workers, as the store's cost probe reports
-# them), client CPU us per request (user + sys of the client JVM over its operations), size.
+# them), client CPU us per request or row (user + sys of the client JVM, start-up included), size.
 #
 # The servers are the project's (scripts/start-documentdb.sh, scripts/start-documentdb-cluster.sh, whose
 # LINKBENCH_DDBC_DIR, LINKBENCH_DDBC_PORT and LINKBENCH_DDBC_GATEWAY_PORT pick another cluster); the cluster is restarted with shared_buffers = BUFFERS_MB / 3 on each node (BUFFERS_MB default 128, the single
@@ -89,7 +89,8 @@ for round in $(seq "$ROUNDS"); do
                 run "req-$side-$round" $(args_of "$side") -D maxtime="$MAXTIME" -r
             fi
             jq -r --arg side "$side" --arg round "$round" --arg la "$la" --arg client "$CLIENT_CPU" --arg phase "$phase" \
-                "$node_cpu"' .phases[] | select(.phase == $phase) | ([.ops[].count] | add) as $ops |
+                "$node_cpu"' .phases[] | select(.phase == $phase) |
+                (if $phase == "load" then [.ops[].rows] else [.ops[].count] end | add) as $ops |
                 [$phase, $side, $round, .throughput, .cost.figures["server_cpu_us/op"], node("gateway"), node("postgres"),
                  node("coordinator"), node("worker"), (($client | tonumber) * 1e6 / $ops | floor),
                  p99("UPDATE_NODE"), p99("GET_NODE"), p99("UPDATE_LINK"), p99("GET_LINKS_LIST"), .size_bytes, $la] | @tsv' \

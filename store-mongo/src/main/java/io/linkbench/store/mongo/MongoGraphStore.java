@@ -141,7 +141,7 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     @Override
     public void prepareForLoad(SchemaMode mode) throws StoreException {
         try {
-            schema.prepareForLoad(mode, client.getClusterDescription().getType() == ClusterType.SHARDED, sharding);
+            schema.prepareForLoad(mode, sharding);
             if (mode == SchemaMode.RECREATE) {
                 nodeIds.reset();
             }

@@ -49,13 +49,13 @@ final class Schema {
 
     /**
      * CREATE: refuses a database whose node, link or count collection holds documents. RECREATE:
-     * empties the four collections first: dropped, or, on a sharded cluster whose collections the store
-     * does not shard itself, emptied document by document so that the sharding made by hand and the
-     * indexes stay. Then creates what is missing, shards it ({@link Sharding#shardForLoad}) and creates
+     * empties the four collections first: dropped, or, when some of them are sharded and the store does not
+     * shard them itself ({@code sharding = off}), emptied document by document so that the sharding made by
+     * hand and the indexes stay. Then creates what is missing, shards it ({@link Sharding#shardForLoad}) and creates
      * the link index unless it is to be built after the load.
      */
-    void prepareForLoad(SchemaMode mode, boolean sharded, Sharding sharding) throws StoreException {
-        boolean keepByHand = sharded && !sharding.enabled();
+    void prepareForLoad(SchemaMode mode, Sharding sharding) throws StoreException {
+        boolean keepByHand = mode == SchemaMode.RECREATE && !sharding.enabled() && sharding.anySharded();
         List<MongoCollection<BsonDocument>> all = List.of(nodes, links, counts, meta);
         if (mode == SchemaMode.RECREATE) {
             Set<String> existing = collectionNames();

@@ -228,6 +228,17 @@ final class Sharding {
         return out;
     }
 
+    /** True when one of the store's collections is sharded, whatever its key (by hand, or by an earlier load). */
+    boolean anySharded() {
+        Map<String, BsonDocument> layout = layout();
+        for (Map.Entry<String, BsonDocument> e : layout.entrySet()) {
+            if (shardKey(e.getKey(), e.getValue()) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The collection's shard key as the server says it; null when unsharded or missing. */
     BsonDocument shardKey(String name) {
         BsonDocument c = layout().get(name);

@@ -45,7 +45,10 @@ final class Sharding {
     private final boolean documentDb;
     private final boolean mongos;
     private final ShardingMode mode;
-    /** Decided on first use, once the collections exist: DocumentDB says only then whether it is distributed. */
+    /**
+     * Decided on first use, once the collections exist: DocumentDB says only then whether it is distributed.
+     * Guarded by this (the facts may be read on another thread than the phases').
+     */
     private Boolean enabled;
     private String why;
     /** Collection name to the shard key it should have, nodes first. */
@@ -69,7 +72,7 @@ final class Sharding {
      * collection that exists: before the load creates them, auto answers false without deciding, and the
      * load asks again once they exist ({@link #shardForLoad}).
      */
-    boolean enabled() {
+    synchronized boolean enabled() {
         if (enabled != null) {
             return enabled;
         }
@@ -151,7 +154,7 @@ final class Sharding {
      * The facts of the report: sharding, each collection's shard key as the server says it, and on a sharded
      * store the shard count and the co-location of links and counts (on DocumentDB both from Citus's metadata).
      */
-    Map<String, String> facts() {
+    synchronized Map<String, String> facts() {
         Map<String, String> facts = new LinkedHashMap<>();
         boolean on = enabled();
         facts.put("sharding", why);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Mongo store's client CPU per request against the Java driver's own floor, on one loaded database:
 #
-#   scripts/bench-mongo-floor.sh [ROUNDS] [SECONDS]
+#   scripts/bench-mongo-floor.sh [ROUNDS] [REQUESTS]
 #
 # The floor is io.linkbench.store.mongo.MongoDriverFloor (store-mongo's test sources): the client the
 # store builds (Connection.open, the store's keys: same driver, pool, timeouts, credentials) sending
@@ -12,10 +12,13 @@
 # store-mix: the same loop through the store's own sessions (getNode, getLinkList, addLink), which
 # tells the store's code from the CLI around it.
 # First one JVM per loop (read, list, txn; CALLS_READ, CALLS_LIST, CALLS_TXN calls), then ROUNDS
-# (default 3) rounds of the store's request phase for each jar of JARS (the real CLI, SECONDS each,
-# default 60, 2 requesters, warmup_time 0 as users run it), the floor's mix and store-mix (as many
-# calls as the first store phase made, a tenth of them as warm-up), the order rotating from round to
-# round (round 1 starts with a store phase, whose mix and calls the floor takes). Every JVM
+# (default 3) rounds of the store's request phase for each jar of JARS (the real CLI, REQUESTS
+# requests, default 20,000, about a minute on DocumentDB here, 2 requesters, warmup_time 0 as users
+# run it), the floor's mix and store-mix (as many calls, a tenth of them as warm-up), the order
+# rotating from round to round (round 1 starts with a store phase, whose mix the floor takes). The
+# same number of calls everywhere: start-up and JIT cost a JVM about the same whatever it does, so
+# per-call figures of runs with different call counts do not compare. Each jar first runs 200
+# requests unmeasured: the first run of a jar makes its class-data archive (seconds of CPU). Every JVM
 # runs under /usr/bin/time; its threads' CPU is read from /proc every half second (the requester or
 # floor threads, the JIT compilers, the rest; the launcher's parent JVM is the difference), and the
 # server's CPU from /proc before and after: the gateway (its pid file) and PostgreSQL (every process
@@ -32,7 +35,7 @@ LB_NAME=bench-mongo-floor
 . scripts/lib/procs.sh
 
 rounds=${1:-3}
-secs=${2:-60}
+requests=${2:-20000}
 JARS=${JARS:-linkbench.jar}
 DBID=${DBID:-lbfloor}
 MAXID1=${MAXID1:-20001}
@@ -149,6 +152,10 @@ if [[ ${LOAD:-0} == 1 ]]; then
     java -jar "${jars[-1]}" "${cli_keys[@]}" -D schema=recreate -l --results "$out/results" > "$out/load.out" 2>&1 \
         || { echo "$LB_NAME: the load failed, see $out/load.out" >&2; exit 1; }
 fi
+for j in "${jars[@]}"; do
+    java -jar "$j" "${cli_keys[@]}" -D requests=200 -r --results "$out/results" > "$out/prime.out" 2>&1 \
+        || { echo "$LB_NAME: a request phase of $j failed, see $out/prime.out" >&2; exit 1; }
+done
 echo "== $(nproc) CPUs, $(free -g | awk '/^Mem:/ {print $2}') GiB, $(date -u '+%F %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
 for kind in read list txn; do
     n=CALLS_${kind^^}; n=${!n}
@@ -163,11 +170,11 @@ for r in $(seq "$rounds"); do
             if [[ -z $LAST_CALLS ]]; then continue; fi # round 1 starts with a store phase: its mix and calls
             kind=mix; [[ $run == floor-store ]] && kind=store-mix
             measure "floor-$kind-$r" floor java -cp "$floor_cp" io.linkbench.store.mongo.MongoDriverFloor "$kind:$MIX" \
-                "$(( CALLS * 10 / 11 ))" "$(( CALLS / 11 ))" 2 "${keys[@]}"
+                "$(( requests - requests / 10 ))" "$(( requests / 10 ))" 2 "${keys[@]}"
         else
-            measure "store$run-$r" result java -jar "${jars[$run]}" "${cli_keys[@]}" -D maxtime="$secs" -D warmup_time=0 \
-                -r --results "$out/results"
-            if [[ -z ${MIX:-} ]]; then MIX=$LAST_MIX; CALLS=$LAST_CALLS; fi
+            measure "store$run-$r" result java -jar "${jars[$run]}" "${cli_keys[@]}" -D requests="$requests" \
+                -D maxtime=3600 -D warmup_time=0 -r --results "$out/results"
+            MIX=${MIX:-$LAST_MIX}
         fi
     done
 done

@@ -34,6 +34,10 @@ import org.bson.BsonInt64;
  */
 final class LinkWriter {
     private static final UpdateOptions UPSERT = new UpdateOptions().upsert(true);
+    /** Never changed after this (the driver only reads options), so every plain update shares it. */
+    private static final UpdateOptions NO_UPSERT = new UpdateOptions();
+    /** Whether a link exists: its key alone, from the {@code _id} index. */
+    private static final BsonDocument ID_ONLY = new BsonDocument(Docs.ID, new BsonInt32(1));
     private static final int VISIBLE = 1;
 
     private final MongoCollection<BsonDocument> links;
@@ -160,9 +164,10 @@ final class LinkWriter {
                 "link " + id1 + "/" + linkType + "/" + id2 + " changed visibility during the write");
     }
 
+    /** A find of one key (countDocuments would run an aggregation, more work on both sides). */
     private boolean exists(ClientSession s, long id1, long linkType, long id2) {
         BsonDocument key = Docs.linkKey(id1, linkType, id2);
-        return (s == null ? links.countDocuments(key) : links.countDocuments(s, key)) > 0;
+        return (s == null ? links.find(key) : links.find(s, key)).projection(ID_ONLY).first() != null;
     }
 
     /** The filter of one link whose visibility is ({@code $eq}) or is not ({@code $ne}) {@code v}. */
@@ -209,7 +214,7 @@ final class LinkWriter {
 
     private static UpdateResult update(MongoCollection<BsonDocument> c, ClientSession s, BsonDocument filter,
                                        BsonDocument update, UpdateOptions options) {
-        UpdateOptions o = options == null ? new UpdateOptions() : options;
+        UpdateOptions o = options == null ? NO_UPSERT : options;
         return s == null ? c.updateOne(filter, update, o) : c.updateOne(s, filter, update, o);
     }
 

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -126,6 +128,30 @@ final class RealMongo {
             Assumptions.abort(message);
         }
         return Path.of(script);
+    }
+
+    /**
+     * Runs the control script {@code script} with {@code args} (an action and its node), its output printed with
+     * any URL masked, within a deadline far above what an action takes; returns its exit code.
+     */
+    static int control(Path script, String... args) throws IOException, InterruptedException {
+        Path out = Files.createTempFile("documentdb-" + args[0], ".txt");
+        try {
+            List<String> command = new ArrayList<>(List.of("bash", script.toString()));
+            command.addAll(List.of(args));
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            boolean ended = p.waitFor(300, TimeUnit.SECONDS);
+            if (!ended) {
+                p.destroyForcibly();
+            }
+            System.out.print(Files.readString(out).replaceAll("mongodb://[^ ]*", "mongodb://..."));
+            if (!ended) {
+                throw new AssertionError(script + " " + String.join(" ", args) + " did not end within 300 s");
+            }
+            return p.exitValue();
+        } finally {
+            Files.deleteIfExists(out);
+        }
     }
 
     /**

@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.linkbench.tck.harness.Await;
 import io.linkbench.tck.harness.ServerStall;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,23 +35,27 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("mongo")
 class MongoClusterFaultTest {
     private static final int LOADED = 2001;
-    /** Long enough that a killed worker is back before the end on a busy machine (a call cut by the end fails). */
-    private static final int MAXTIME = 20;
+    /**
+     * Seconds of each request phase: the fault comes about 1 s in. A call the fault holds past the end is waited
+     * for ({@code stall_limit} 60 s: the gateway gives up on a statement after 30 s) and counted.
+     */
+    private static final int MAXTIME = 10;
+    /** A request phase's status after a fault that cut calls: completed, or failed when more than 1% failed. */
+    private static final List<String> COMPLETED_OR_SHORT = List.of("completed", "failed");
     private static final int WORKER = 2;
 
     @Test
     void aWorkerKilledMidRequestsCostsOnlyTheRunningOperations(@TempDir Path results) throws Exception {
         Path control = RealMongo.clusterControlOrSkip();
-        JsonNode phase = requestsAcross(results, "lbtest_ckill", List.of("completed", "failed"), () -> {
+        JsonNode phase = requestsAcross(results, "lbtest_ckill", () -> {
             try {
                 control(control, "kill-node", WORKER);
             } finally {
                 control(control, "start-node", WORKER);
             }
         });
-        if (phase.get("status").asText().equals("failed")) {
-            assertTrue(phase.get("end_reason").asText().contains("calls failed"), "a failed phase says why: " + phase);
-        }
+        assertTrue(MongoCli.sum(phase, "retries") + MongoCli.sum(phase, "errors") > 0,
+                "the calls the dead worker cut are counted, as retries or errors: " + phase.get("ops"));
     }
 
     @Test
@@ -58,7 +66,7 @@ class MongoClusterFaultTest {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
             // retries that outlast the worker's crash recovery on a busy machine: a deadline, not a count
-            Future<Integer> load = pool.submit(() -> MongoCli.run(url, db, sharded("-D", "maxid1=10001",
+            Future<Integer> load = pool.submit(() -> MongoCli.run(url, db, sharded("-D", "maxid1=5001",
                     "-D", "schema=recreate", "-D", "progressfreq=0.5", "-D", "retry_for=120", "-D", "retry_backoff_ms=20",
                     "-l", "--results", results.toString())));
             MongoCli.awaitInterval(results, "load", Duration.ofSeconds(120));
@@ -74,7 +82,9 @@ class MongoClusterFaultTest {
         }
         JsonNode phase = MongoCli.phase(MongoCli.result(results));
         assertEquals("completed", phase.get("status").asText(), phase.toString());
+        assertTrue(MongoCli.sum(phase, "retries") > 0, "the batches the crash cut were retried: " + phase.get("ops"));
         MongoCli.assertErrorsOfAnAbsentServer(phase);
+        awaitNoPreparedTransactions();
         assertEquals(0, MongoCli.run(url, db, sharded("verify")), "verify after a worker's crash in the load");
     }
 
@@ -91,7 +101,10 @@ class MongoClusterFaultTest {
         assertEquals(0, MongoCli.run(url, db, sharded("-D", "maxid1=" + LOADED, "-D", "schema=recreate", "-l",
                 "--results", results.resolve("load").toString())), "exit code of -l");
         List<String> cli = MongoCli.childCli(url, db, results);
-        cli.addAll(List.of(sharded("-D", "maxid1=" + LOADED, "-D", "requesters=2", "-r")));
+        // socket_timeout bounds the run's end: closing the client sends endSessions, which the gateway answers only
+        // once the worker runs again, and the run waits for it up to socket_timeout (120 s by default) after it
+        // failed; 20 s is longer than the phase runs past the fault, so the stall, not a timeout, ends the phase
+        cli.addAll(List.of(sharded("-D", "maxid1=" + LOADED, "-D", "requesters=2", "-D", "socket_timeout=20", "-r")));
         try {
             ServerStall.requestPhaseFails(new ServerStall.Server() {
                 @Override
@@ -113,7 +126,7 @@ class MongoClusterFaultTest {
     @Test
     void theCoordinatorRestartedMidRequestsCostsCountedErrors(@TempDir Path results) throws Exception {
         Path control = RealMongo.clusterControlOrSkip();
-        JsonNode phase = requestsAcross(results, "lbtest_crestart", List.of("completed"), () -> {
+        JsonNode phase = requestsAcross(results, "lbtest_crestart", () -> {
             try {
                 control(control, "restart-node", 0);
             } finally {
@@ -131,10 +144,11 @@ class MongoClusterFaultTest {
 
     /**
      * Loads {@code db}, runs a request phase of {@value #MAXTIME} s with {@code fault} injected once the requesters
-     * are at work, checks its status (one of {@code statuses}, exit code 0 for completed, else 1), that its errors
-     * are those of an absent server, and that {@code verify} finds 0 mismatches afterwards; returns the phase.
+     * are at work, checks its status (completed, exit code 0; or failed, exit code 1, saying that too many calls
+     * failed), that its errors are those of an absent server, and that {@code verify} finds 0 mismatches
+     * afterwards; returns the phase.
      */
-    private static JsonNode requestsAcross(Path results, String db, List<String> statuses, Fault fault) throws Exception {
+    private static JsonNode requestsAcross(Path results, String db, Fault fault) throws Exception {
         String url = RealMongo.clusterUrlOrSkip();
         assertEquals(0, MongoCli.run(url, db, sharded("-D", "maxid1=" + LOADED, "-D", "schema=recreate", "-l",
                 "--results", results.resolve("load").toString())), "exit code of -l");
@@ -143,21 +157,41 @@ class MongoClusterFaultTest {
         try {
             // retries that outlast a node's restart on a busy machine: a deadline of 60 s, not a count
             Future<Integer> run = MongoCli.requests(pool, url, db, LOADED, MAXTIME, "on", 10, results.resolve("r"),
-                    sharded("-D", "retry_for=60", "-D", "retry_backoff_ms=20"));
+                    sharded("-D", "retry_for=60", "-D", "retry_backoff_ms=20", "-D", "stall_limit=60"));
             MongoCli.awaitInterval(results.resolve("r"), "request", Duration.ofSeconds(60));
             assertFalse(run.isDone(), "the request phase still runs when the fault comes");
             fault.inject();
-            exitCode = run.get(MAXTIME + 150, TimeUnit.SECONDS);
+            exitCode = run.get(MAXTIME + 240, TimeUnit.SECONDS); // a guard against a hang, not a bound
         } finally {
             pool.shutdownNow();
         }
         JsonNode phase = MongoCli.phase(MongoCli.result(results.resolve("r")));
         String status = phase.get("status").asText();
-        assertTrue(statuses.contains(status), "status " + status + ", expected one of " + statuses + ": " + phase);
+        assertTrue(COMPLETED_OR_SHORT.contains(status), "status " + status + ": " + phase);
         assertEquals(status.equals("completed") ? 0 : 1, exitCode, "exit code of -r across the fault, status " + status);
+        if (status.equals("failed")) {
+            assertTrue(phase.get("end_reason").asText().contains("calls failed"), "a failed phase says why: " + phase);
+        }
         MongoCli.assertErrorsOfAnAbsentServer(phase);
         assertEquals(0, MongoCli.run(url, db, sharded("verify")), "verify after the fault");
         return phase;
+    }
+
+    /**
+     * Waits until no worker holds a prepared transaction. A batch of the load spans both workers (two-phase commit);
+     * when the crash comes between the coordinator's commit and the worker's, the batch is committed but its rows on
+     * that worker stay invisible until the coordinator's recovery commits them there (citus.recover_2pc_interval, 1
+     * min by default), and the counts loaded after them would not match yet.
+     */
+    private static void awaitNoPreparedTransactions() throws Exception {
+        try (Connection c = RealMongo.clusterCoordinatorOrSkip()) {
+            Await.until(Duration.ofSeconds(180), "no prepared transaction left on the workers", () -> {
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FILTER (WHERE NOT"
+                        + " success OR result <> '0') FROM run_command_on_workers('SELECT count(*) FROM pg_prepared_xacts')")) {
+                    return rs.next() && rs.getLong(1) == 0;
+                }
+            });
+        }
     }
 
     /** {@code args} after the keys of the sharded store: sharding and transactions on. */

@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -80,6 +83,26 @@ final class RealMongo {
             Assumptions.abort(message);
         }
         return Path.of(script);
+    }
+
+    /**
+     * A SQL connection to the coordinator of the DocumentDB cluster behind the cluster URL (127.0.0.1 on
+     * LINKBENCH_DDBC_PORT, default 5470, as postgres, whom the script trusts on loopback), for checks behind the
+     * store's back; or a skip when it does not answer there.
+     */
+    static Connection clusterCoordinatorOrSkip() {
+        clusterUrlOrSkip();
+        String port = System.getenv().getOrDefault("LINKBENCH_DDBC_PORT", "5470");
+        try {
+            return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port
+                    + "/postgres?user=postgres&connectTimeout=10&socketTimeout=60");
+        } catch (SQLException e) {
+            String message = "the cluster's coordinator is not a DocumentDB on 127.0.0.1:" + port
+                    + " (LINKBENCH_DDBC_PORT): " + e.getMessage();
+            System.err.println("SKIPPED: " + message);
+            Assumptions.abort(message);
+            throw new AssertionError(e);
+        }
     }
 
     /**

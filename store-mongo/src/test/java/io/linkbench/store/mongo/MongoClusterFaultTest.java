@@ -44,18 +44,21 @@ class MongoClusterFaultTest {
     private static final List<String> COMPLETED_OR_SHORT = List.of("completed", "failed");
     private static final int WORKER = 2;
 
+    /**
+     * The calls the crash cuts fail as lost connections and are retried; the gateway also retries a statement while
+     * the worker is away, so a crash between calls may cost no failure at all (it did in 1 run of 5): nothing counted
+     * is asserted, only that what failed is a failure of the absent worker and that no count drifted.
+     */
     @Test
     void aWorkerKilledMidRequestsCostsOnlyTheRunningOperations(@TempDir Path results) throws Exception {
         Path control = RealMongo.clusterControlOrSkip();
-        JsonNode phase = requestsAcross(results, "lbtest_ckill", () -> {
+        requestsAcross(results, "lbtest_ckill", () -> {
             try {
                 control(control, "kill-node", WORKER);
             } finally {
                 control(control, "start-node", WORKER);
             }
         });
-        assertTrue(MongoCli.sum(phase, "retries") + MongoCli.sum(phase, "errors") > 0,
-                "the calls the dead worker cut are counted, as retries or errors: " + phase.get("ops"));
     }
 
     @Test
@@ -66,7 +69,7 @@ class MongoClusterFaultTest {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
             // retries that outlast the worker's crash recovery on a busy machine: a deadline, not a count
-            Future<Integer> load = pool.submit(() -> MongoCli.run(url, db, sharded("-D", "maxid1=5001",
+            Future<Integer> load = pool.submit(() -> MongoCli.run(url, db, sharded("-D", "maxid1=3001",
                     "-D", "schema=recreate", "-D", "progressfreq=0.5", "-D", "retry_for=120", "-D", "retry_backoff_ms=20",
                     "-l", "--results", results.toString())));
             MongoCli.awaitInterval(results, "load", Duration.ofSeconds(120));

@@ -60,12 +60,20 @@ public final class ServerStall {
 
     /**
      * A request phase ({@code args} with {@code -r}) whose server stalls after its first operations: it ends
-     * {@code failed}, the server stalled, once the calls have waited {@code stall_limit} (long before its
-     * {@code maxtime} of 60 s, which a busy machine's slow start never reaches before the stall), without
+     * {@code failed}, the server stalled, once the calls are still waiting {@code stall_limit} after the end of its
+     * {@code maxtime} of 60 s (which a busy machine's slow start never reaches before the stall), without
      * hanging, exit code 1, with status lines that say so during the stall.
      */
     public static void requestPhaseFails(Server server, Path dir, List<String> args) throws Exception {
-        String console = stalled(server, dir, args, List.of("-D", "maxtime=60", "-D", "stall_limit=" + LIMIT, "-D",
+        requestPhaseFails(server, dir, args, 60);
+    }
+
+    /**
+     * {@link #requestPhaseFails(Server, Path, List)} with a request phase of {@code maxtime} seconds, for a server
+     * whose stall the test can start early in a shorter phase: the run ends {@code stall_limit} after it.
+     */
+    public static void requestPhaseFails(Server server, Path dir, List<String> args, int maxtime) throws Exception {
+        String console = stalled(server, dir, args, List.of("-D", "maxtime=" + maxtime, "-D", "stall_limit=" + LIMIT, "-D",
                 "displayfreq=0.5", "--results", dir.resolve("stalled-requests").toString()), STATUS);
         assertTrue(console.endsWith("exit code 1\n"), "a stalled server fails the run:\n" + console);
         assertTrue(console.contains("request phase failed: the server stalled: "), console);

@@ -56,10 +56,17 @@ final class Errors {
             100_663_808, // 08006 connection_failure
             16_777_728, // 08001 sqlclient_unable_to_establish_sqlconnection
             50_332_160); // 08003 connection_does_not_exist
-    /** DocumentDB's InternalError (1): a lost or refused connection to its PostgreSQL when it says so. */
+    /**
+     * DocumentDB's InternalError (1): a lost or refused connection to its PostgreSQL when it says so, or, on a
+     * sharded DocumentDB, Citus's XX000 for a worker lost in the middle of a transaction (the words the Citus
+     * store maps too): the transaction is rolled back on every worker and is retried like a lost connection.
+     */
     private static final int INTERNAL_ERROR = 1;
     private static final Pattern BACKEND_GONE = Pattern.compile(
-            "(?i)pool error|connection (closed|refused|reset)|error connecting|terminating connection|shutting down");
+            "(?i)pool error|connection (closed|refused|reset)|error connecting|terminating connection|shutting down"
+                    + "|failure on connection marked as essential|failed to prepare transaction"
+                    + "|could not commit transaction for shard|server closed the connection unexpectedly"
+                    + "|could not (receive|send) data (from|to) server|connection not open|no connection to the server");
     private static final Set<Integer> TIMEOUT_CODES = Set.of(
             50, // MaxTimeMSExpired
             64, // WriteConcernFailed (wtimeout)

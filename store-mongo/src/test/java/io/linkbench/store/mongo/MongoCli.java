@@ -1,15 +1,21 @@
 package io.linkbench.store.mongo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.mongodb.ConnectionString;
 import io.linkbench.cli.Main;
+import io.linkbench.tck.harness.Await;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
@@ -62,6 +68,61 @@ final class MongoCli {
         args.addAll(List.of(more));
         args.addAll(List.of("-r", "--results", results.toString()));
         return pool.submit(() -> run(url, database, args.toArray(String[]::new)));
+    }
+
+    /**
+     * {@code -c config/mongo.properties -D url=... -D dbid=<database>} for a child JVM, whose command line other
+     * users can read: the URL without its credentials, the user apart and the password in a file under {@code dir}.
+     */
+    static List<String> childCli(String url, String database, Path dir) throws IOException {
+        ConnectionString cs = new ConnectionString(url);
+        List<String> args = new ArrayList<>(List.of("-c", repositoryRoot().resolve("config/mongo.properties").toString(),
+                "-D", "url=" + withoutCredentials(url), "-D", "dbid=" + database));
+        if (cs.getCredential() != null) {
+            Path pw = Files.writeString(dir.resolve("pw"), new String(cs.getPassword()));
+            args.addAll(List.of("-D", "user=" + cs.getUsername(), "-D", "password_file=" + pw));
+        }
+        return args;
+    }
+
+    /** The URL without its user and password (given apart as user and password or password_file). */
+    static String withoutCredentials(String url) {
+        return url.replaceFirst("^mongodb://[^@/]*@", "mongodb://")
+                .replaceAll("([?&])authMechanism=[^&]*&?", "$1"); // the driver wants a user in the URL with it
+    }
+
+    /**
+     * Until a run under {@code results} has written an interval of {@code phase} ("load", "request") to its
+     * intervals.csv: the phase is at work, so a fault injected now comes in its middle.
+     */
+    static void awaitInterval(Path results, String phase, Duration within) throws Exception {
+        Await.until(within, "a " + phase + " interval in " + results, () -> intervals(results, phase) > 0);
+    }
+
+    private static long intervals(Path results, String phase) {
+        try (Stream<Path> files = Files.walk(results)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().equals("intervals.csv")).toList()) {
+                try (Stream<String> lines = Files.lines(f)) {
+                    return lines.filter(l -> l.startsWith(phase + ",")).count();
+                }
+            }
+            return 0;
+        } catch (IOException | UncheckedIOException e) {
+            return 0; // not written yet
+        }
+    }
+
+    /**
+     * Asserts that every error of the phase's operations is one a server's absence gives (a lost connection, a
+     * timeout, or a transaction's conflict), never a wrong answer.
+     */
+    static void assertErrorsOfAnAbsentServer(JsonNode phase) {
+        for (JsonNode op : phase.get("ops")) {
+            for (var kind : (Iterable<Map.Entry<String, JsonNode>>) op.get("errors_by_kind")::fields) {
+                assertTrue(List.of("CONNECTION", "TIMEOUT", "CONFLICT").contains(kind.getKey()),
+                        "errors of " + op.get("name") + " are failures of the server's absence: " + op);
+            }
+        }
     }
 
     /** The result.json of the only run directory under {@code results}. */

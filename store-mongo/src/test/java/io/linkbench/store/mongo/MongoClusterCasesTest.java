@@ -17,7 +17,6 @@ import io.linkbench.store.StoreSession;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -25,7 +24,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -107,7 +105,7 @@ class MongoClusterCasesTest {
                 s.loadLinks(spread);
             }
         }
-        try (Connection c = coordinatorOrSkip()) {
+        try (Connection c = RealMongo.clusterCoordinatorOrSkip()) {
             String links = table(c, db, "links");
             String counts = table(c, db, "counts");
             assertEquals(colocation(c, links), colocation(c, counts), "links and counts in one co-location group");
@@ -115,17 +113,6 @@ class MongoClusterCasesTest {
                     + " (SELECT shard_key_value FROM " + counts + ")");
             assertEquals(placement(c, links, linkKey), placement(c, counts, linkKey), "the worker of id1 7's links and count");
             assertEquals(workers(c), nodesHolding(c, links), "the 201 groups' links are on every worker");
-        }
-    }
-
-    private static Connection coordinatorOrSkip() {
-        String port = System.getenv().getOrDefault("LINKBENCH_DDBC_PORT", "5470");
-        try {
-            return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres&connectTimeout=10&socketTimeout=60");
-        } catch (SQLException e) {
-            Assumptions.abort("the cluster's coordinator is not a DocumentDB on 127.0.0.1:" + port + " (LINKBENCH_DDBC_PORT): "
-                    + e.getMessage());
-            throw new AssertionError(e);
         }
     }
 

@@ -76,8 +76,8 @@ class MongoRealServerFaultTest {
             session.startTransaction();
             docs.insertOne(session, new Document("_id", 1));
             try {
-                assertEquals(0, control(control, "stop-cluster"), "stop-cluster");
-                assertEquals(0, control(control, "restart-cluster"), "restart-cluster");
+                assertEquals(0, RealMongo.control(control, "stop-cluster"), "stop-cluster");
+                assertEquals(0, RealMongo.control(control, "restart-cluster"), "restart-cluster");
                 boolean committed;
                 try {
                     docs.insertOne(session, new Document("_id", 2));
@@ -91,8 +91,8 @@ class MongoRealServerFaultTest {
                 assertEquals(committed ? List.of(0, 1, 2) : List.of(0), ids,
                         "the transaction " + (committed ? "committed" : "failed") + ": all of it or none remains");
             } finally {
-                if (control(control, "status") != 0) {
-                    assertEquals(0, control(control, "start"), "start after a failed restart-cluster");
+                if (RealMongo.control(control, "status") != 0) {
+                    assertEquals(0, RealMongo.control(control, "start"), "start after a failed restart-cluster");
                 }
             }
         }
@@ -111,65 +111,19 @@ class MongoRealServerFaultTest {
             // count (5 retries of 10 ms doubling were spent in 0.3 s of an 8 s restart on a busy machine)
             Future<Integer> run = MongoCli.requests(pool, url, DB, 2001, maxtime, "on", 10, results.resolve("r"),
                     "-D", "retry_for=60");
-            waitForRequests(results.resolve("r"), t0);
-            assertEquals(0, control(control, action), action);
+            MongoCli.awaitInterval(results.resolve("r"), "request", Duration.ofSeconds(60));
+            assertEquals(0, RealMongo.control(control, action), action);
             assertEquals(0, run.get(maxtime + 90, TimeUnit.SECONDS), "exit code of -r across " + action);
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertTrue(seconds < maxtime + 60, "a " + maxtime + " s phase took " + seconds + " s");
         } finally {
             pool.shutdownNow();
-            if (control(control, "status") != 0) { // a restart that failed: the next test finds the server up all the same
-                assertEquals(0, control(control, "start"), "start after a failed " + action);
+            if (RealMongo.control(control, "status") != 0) { // a restart that failed: the next test finds the server up all the same
+                assertEquals(0, RealMongo.control(control, "start"), "start after a failed " + action);
             }
         }
-        JsonNode phase = MongoCli.phase(MongoCli.result(results.resolve("r")));
-        for (JsonNode op : phase.get("ops")) {
-            for (var kind : (Iterable<Map.Entry<String, JsonNode>>) op.get("errors_by_kind")::fields) {
-                assertTrue(List.of("CONNECTION", "TIMEOUT", "CONFLICT").contains(kind.getKey()),
-                        "errors of " + op.get("name") + " are failures of the server's absence: " + op);
-            }
-        }
+        MongoCli.assertErrorsOfAnAbsentServer(MongoCli.phase(MongoCli.result(results.resolve("r"))));
         assertEquals(0, MongoCli.run(url, DB, "-D", "transactions=on", "verify"), "verify after " + action);
-    }
-
-    /** Runs the control script with {@code action}, its output printed, within a deadline; returns its exit code. */
-    private static int control(Path script, String action) throws Exception {
-        Path out = Files.createTempFile("documentdb-" + action, ".txt");
-        try {
-            Process p = new ProcessBuilder("bash", script.toString(), action).redirectErrorStream(true)
-                    .redirectOutput(out.toFile()).start();
-            boolean ended = p.waitFor(300, TimeUnit.SECONDS);
-            if (!ended) {
-                p.destroyForcibly();
-            }
-            System.out.print(Files.readString(out).replaceAll("mongodb://[^ ]*", "mongodb://..."));
-            assertTrue(ended, script + " " + action + " did not end within 300 s");
-            return p.exitValue();
-        } finally {
-            Files.deleteIfExists(out);
-        }
-    }
-
-    /**
-     * Until the request phase has written an interval of requests to its intervals.csv (the requesters are
-     * at work, so the fault comes mid-phase), within 60 s of {@code t0}.
-     */
-    private static void waitForRequests(Path dir, long t0) throws Exception {
-        Duration left = Duration.ofNanos(Math.max(0, t0 + TimeUnit.SECONDS.toNanos(60) - System.nanoTime()));
-        Await.until(left, "a request interval in " + dir, () -> requestIntervals(dir) > 0);
-    }
-
-    private static long requestIntervals(Path dir) {
-        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.filter(p -> p.getFileName().toString().equals("intervals.csv")).toList()) {
-                try (java.util.stream.Stream<String> lines = Files.lines(f)) {
-                    return lines.filter(l -> l.startsWith("request,")).count();
-                }
-            }
-            return 0;
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
-            return 0; // not written yet
-        }
     }
 
     @Test
@@ -178,7 +132,7 @@ class MongoRealServerFaultTest {
         ConnectionString cs = new ConnectionString(url);
         org.junit.jupiter.api.Assumptions.assumeTrue(cs.getCredential() != null, "the URL names no user");
         String wrong = "not-the-password-42";
-        CapturedRun o = FaultSupport.runCapturingErr("-D", "store=mongo", "-D", "url=" + withoutCredentials(url),
+        CapturedRun o = FaultSupport.runCapturingErr("-D", "store=mongo", "-D", "url=" + MongoCli.withoutCredentials(url),
                 "-D", "user=" + cs.getUsername(), "-D", "password=" + wrong, "-D", "server_selection_timeout=5",
                 "-r", "--results", results.toString());
         assertEquals(1, o.exitCode(), o.err());
@@ -193,14 +147,9 @@ class MongoRealServerFaultTest {
     @Test
     void requestsOnAKilledLoadAreRefused(@TempDir Path tmp) throws Exception {
         String url = RealMongo.urlOrSkip();
-        ConnectionString cs = new ConnectionString(url);
-        List<String> common = new ArrayList<>(List.of("-c", MongoCli.repositoryRoot().resolve("config/mongo.properties").toString(),
-                "-D", "url=" + withoutCredentials(url), "-D", "dbid=lbtest_killed", "-D", "maxid1=200001",
-                "-D", "maxtime=1", "-D", "requesters=1", "-D", "displayfreq=1", "-D", "progressfreq=1"));
-        if (cs.getCredential() != null) { // the password through a file: the child's command line is visible
-            Path pw = Files.writeString(tmp.resolve("pw"), new String(cs.getPassword()));
-            common.addAll(List.of("-D", "user=" + cs.getUsername(), "-D", "password_file=" + pw));
-        }
+        List<String> common = MongoCli.childCli(url, "lbtest_killed", tmp);
+        common.addAll(List.of("-D", "maxid1=200001", "-D", "maxtime=1", "-D", "requesters=1", "-D", "displayfreq=1",
+                "-D", "progressfreq=1"));
         List<String> load = new ArrayList<>(common);
         load.addAll(List.of("-D", "schema=recreate", "-l", "--results", tmp.resolve("load").toString()));
         KilledLoad.run(tmp, 1_500, load);
@@ -210,11 +159,5 @@ class MongoRealServerFaultTest {
         assertEquals(1, refused.exitCode(), refused.err());
         assertTrue(refused.firstLine().startsWith("linkbench: the last load into this store did not complete"),
                 refused.err());
-    }
-
-    /** The URL without its user and password (given apart as user and password or password_file). */
-    static String withoutCredentials(String url) {
-        return url.replaceFirst("^mongodb://[^@/]*@", "mongodb://")
-                .replaceAll("([?&])authMechanism=[^&]*&?", "$1"); // the driver wants a user in the URL with it
     }
 }

@@ -6,6 +6,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -81,6 +86,26 @@ final class RealMongo {
     }
 
     /**
+     * A SQL connection to the coordinator of the DocumentDB cluster behind the cluster URL (127.0.0.1 on
+     * LINKBENCH_DDBC_PORT, default 5470, as postgres, whom the script trusts on loopback), for checks behind the
+     * store's back; or a skip when it does not answer there.
+     */
+    static Connection clusterCoordinatorOrSkip() {
+        clusterUrlOrSkip();
+        String port = System.getenv().getOrDefault("LINKBENCH_DDBC_PORT", "5470");
+        try {
+            return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port
+                    + "/postgres?user=postgres&connectTimeout=10&socketTimeout=60");
+        } catch (SQLException e) {
+            String message = "the cluster's coordinator is not a DocumentDB on 127.0.0.1:" + port
+                    + " (LINKBENCH_DDBC_PORT): " + e.getMessage();
+            System.err.println("SKIPPED: " + message);
+            Assumptions.abort(message);
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
      * The URLs of the DocumentDB servers that the test command starts in the background ({@link PendingServer}),
      * each asked of its control script once its start has ended; null when it is not there (said on the console).
      */
@@ -126,6 +151,30 @@ final class RealMongo {
             Assumptions.abort(message);
         }
         return Path.of(script);
+    }
+
+    /**
+     * Runs the control script {@code script} with {@code args} (an action and its node), its output printed with
+     * any URL masked, within a deadline far above what an action takes; returns its exit code.
+     */
+    static int control(Path script, String... args) throws IOException, InterruptedException {
+        Path out = Files.createTempFile("documentdb-" + args[0], ".txt");
+        try {
+            List<String> command = new ArrayList<>(List.of("bash", script.toString()));
+            command.addAll(List.of(args));
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            boolean ended = p.waitFor(300, TimeUnit.SECONDS);
+            if (!ended) {
+                p.destroyForcibly();
+            }
+            System.out.print(Files.readString(out).replaceAll("mongodb://[^ ]*", "mongodb://..."));
+            if (!ended) {
+                throw new AssertionError(script + " " + String.join(" ", args) + " did not end within 300 s");
+            }
+            return p.exitValue();
+        } finally {
+            Files.deleteIfExists(out);
+        }
     }
 
     /**

@@ -304,8 +304,21 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
         return local.isEmpty() ? StoreMetrics.super.serverNodes() : local;
     }
 
+    /**
+     * Closes the client within the connect timeout: the driver ends its server sessions on close
+     * ({@code endSessions}), which a stalled server answers only after the socket timeout (120 s by default),
+     * long after a run that already failed on it. Every write was acknowledged before, so nothing is lost when
+     * the close goes on in the background past that wait.
+     */
     @Override
     public void close() {
-        client.close();
+        Thread closing = new Thread(client::close, "mongo-client-close");
+        closing.setDaemon(true);
+        closing.start();
+        try {
+            closing.join(Math.max(config.connectTimeoutMs(), 1000));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -104,10 +104,9 @@ class MongoClusterFaultTest {
         assertEquals(0, MongoCli.run(url, db, sharded("-D", "maxid1=" + LOADED, "-D", "schema=recreate", "-l",
                 "--results", results.resolve("load").toString())), "exit code of -l");
         List<String> cli = MongoCli.childCli(url, db, results);
-        // socket_timeout bounds the run's end: closing the client sends endSessions, which the gateway answers only
-        // once the worker runs again, and the run waits for it up to socket_timeout (120 s by default) after it
-        // failed; 20 s is longer than the phase runs past the fault, so the stall, not a timeout, ends the phase
-        cli.addAll(List.of(sharded("-D", "maxid1=" + LOADED, "-D", "requesters=2", "-D", "socket_timeout=20", "-r")));
+        // the default socket_timeout (120 s): the stall ends the phase, and the store's close (whose endSessions the
+        // gateway answers only once the worker runs again) waits at most the connect timeout
+        cli.addAll(List.of(sharded("-D", "maxid1=" + LOADED, "-D", "requesters=2", "-r")));
         try {
             ServerStall.requestPhaseFails(new ServerStall.Server() {
                 @Override

@@ -297,5 +297,11 @@ case "$action" in
         echo "the DocumentDB cluster does not run: no answer from ${down[*]}"; exit 1 ;;
     url) find_sources; [ -s "$run/url" ] || fail "no URL yet: run start first"; cat "$run/url" ;;
     kill-node | pause-node | resume-node | start-node | restart-node) node_fault "$action" "${2:-}" ;;
+    kill-gateway) stop_gateway KILL ;;
+    restart-gateway)
+        find_sources
+        gateway_bin="$(LINKBENCH_DOCUMENTDB_SRC="$ddb_src" bash "$root/scripts/start-documentdb.sh" gateway-bin)" \
+            || fail "scripts/start-documentdb.sh names no gateway"
+        stop_gateway KILL; start_gateway ;;
     *) fail "unknown action '$action' (start, stop, status, url, build, kill-node, pause-node, resume-node, start-node, restart-node, kill-gateway, restart-gateway)" ;;
 esac

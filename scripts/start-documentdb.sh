@@ -211,6 +211,10 @@ SQL
     umask 022
 }
 
+crash_cluster() { # SIGKILL to every process of the cluster, until none is left
+    lb_kill_dir "$data" 30 postgres || fail "the PostgreSQL cluster in $data did not die within 30 s"
+}
+
 print_url() {
     echo "DocumentDB runs: gateway 127.0.0.1:$gw_port (log $gw_log), PostgreSQL 127.0.0.1:$pg_port (log $pg_log)"
     echo "  linkbench: -c config/mongo.properties -D url=mongodb://127.0.0.1:$gw_port/ -D user=$user -D password_file=$run/password"

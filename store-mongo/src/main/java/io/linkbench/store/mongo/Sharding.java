@@ -123,12 +123,13 @@ final class Sharding {
                 }
             }
         }
+        Map<String, BsonDocument> now = keysNow(layout());
         for (Map.Entry<String, BsonDocument> e : keys.entrySet()) {
-            BsonDocument now = shardKey(e.getKey());
-            if (now == null) {
+            BsonDocument key = now.get(e.getKey());
+            if (key == null) {
                 shard(e.getKey(), e.getValue());
-            } else if (!now.equals(e.getValue())) {
-                throw StoreException.refusal(wrongKey(e.getKey(), now));
+            } else if (!key.equals(e.getValue())) {
+                throw StoreException.refusal(wrongKey(e.getKey(), key));
             }
         }
     }
@@ -142,10 +143,10 @@ final class Sharding {
             return;
         }
         refuseWithoutSharding();
+        Map<String, BsonDocument> now = keysNow(layout());
         for (Map.Entry<String, BsonDocument> e : keys.entrySet()) {
-            BsonDocument now = shardKey(e.getKey());
-            if (now == null || !now.equals(e.getValue())) {
-                throw StoreException.refusal(wrongKey(e.getKey(), now));
+            if (!e.getValue().equals(now.get(e.getKey()))) {
+                throw StoreException.refusal(wrongKey(e.getKey(), now.get(e.getKey())));
             }
         }
     }
@@ -159,13 +160,14 @@ final class Sharding {
         boolean on = enabled();
         facts.put("sharding", why);
         Map<String, BsonDocument> layout = layout();
+        Map<String, BsonDocument> now = keysNow(layout);
         StringBuilder keysNow = new StringBuilder();
         StringBuilder counts = new StringBuilder();
         for (String name : keys.keySet()) {
             BsonDocument c = layout.get(name);
-            BsonDocument now = c == null ? null : shardKey(name, c);
+            BsonDocument key = now.get(name);
             keysNow.append(keysNow.length() == 0 ? "" : ", ").append(name).append(' ')
-                    .append(now == null ? "unsharded" : now.toJson());
+                    .append(key == null ? "unsharded" : key.toJson());
             if (c != null && c.isNumber(SHARD_COUNT)) {
                 counts.append(counts.length() == 0 ? "" : ", ").append(name).append(' ')
                         .append(c.getNumber(SHARD_COUNT).intValue());
@@ -233,19 +235,19 @@ final class Sharding {
 
     /** True when one of the store's collections is sharded, whatever its key (by hand, or by an earlier load). */
     boolean anySharded() {
-        Map<String, BsonDocument> layout = layout();
-        for (Map.Entry<String, BsonDocument> e : layout.entrySet()) {
-            if (shardKey(e.getKey(), e.getValue()) != null) {
-                return true;
-            }
-        }
-        return false;
+        return !keysNow(layout()).isEmpty();
     }
 
-    /** The collection's shard key as the server says it; null when unsharded or missing. */
-    BsonDocument shardKey(String name) {
-        BsonDocument c = layout().get(name);
-        return c == null ? null : shardKey(name, c);
+    /** The store's collections that are sharded, by name, with their shard keys as the server says them. */
+    private Map<String, BsonDocument> keysNow(Map<String, BsonDocument> layout) {
+        Map<String, BsonDocument> out = new LinkedHashMap<>();
+        layout.forEach((name, listed) -> {
+            BsonDocument key = shardKey(name, listed);
+            if (key != null) {
+                out.put(name, key);
+            }
+        });
+        return out;
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.linkbench.store.mongo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.store.GraphStore;
 import java.util.Map;
@@ -28,13 +27,12 @@ class MongoClusterStoreTest extends RealServerContract {
 
     @Override
     protected Map<String, String> keys() {
-        return Map.of("transactions", "on", "sharding", "on");
+        return Map.of("sharding", "on");
     }
 
     @Override
     protected GraphStore openFreshStore() throws Exception {
         GraphStore store = super.openFreshStore();
-        assertTrue(store.info().transactional(), "transactions = on gives a transactional store");
         assertEquals("on (sharding = on)", store.info().facts().get("sharding"));
         return store;
     }

@@ -1,5 +1,7 @@
 package io.linkbench.store.mongo;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.linkbench.config.Settings;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
@@ -20,7 +22,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * The store TCK against a real server given by a connection string: a one-host server on this machine is
+ * The store TCK against a real server given by a connection string, with transactions on (the store then
+ * declares itself transactional, so the concurrent count-invariant contracts run too): a one-host server on this machine is
  * reached through a {@link FaultProxy}, which gives the TCK's fault hook; a URL of several hosts, or a remote
  * one, is used as given and the fault contracts skip. A subclass names the URL in a {@code @BeforeAll}
  * ({@link #useServer}) and the keys its stores open with; suites run one after the other, so the one proxy is
@@ -75,7 +78,7 @@ abstract class RealServerContract extends GraphStoreContract implements FaultInj
     /** The database of each store: a prefix, numbered. */
     protected abstract String databasePrefix();
 
-    /** The keys beside url and dbid (transactions, sharding). */
+    /** The keys beside url, dbid and transactions = on (sharding). */
     protected abstract Map<String, String> keys();
 
     private String database() {
@@ -84,7 +87,7 @@ abstract class RealServerContract extends GraphStoreContract implements FaultInj
 
     private GraphStore open() throws Exception {
         Map<String, String> settings = new HashMap<>(keys());
-        settings.putAll(Map.of("store", "mongo", "url", url, "dbid", database()));
+        settings.putAll(Map.of("store", "mongo", "url", url, "dbid", database(), "transactions", "on"));
         return new MongoStoreProvider().open(new StoreContext(new Settings(settings), maxSessions()));
     }
 
@@ -100,6 +103,7 @@ abstract class RealServerContract extends GraphStoreContract implements FaultInj
             }
         }
         GraphStore store = open();
+        assertTrue(store.info().transactional(), "transactions = on gives a transactional store");
         if (made.add(db)) {
             store.prepareForLoad(io.linkbench.store.SchemaMode.RECREATE);
         }

@@ -1,12 +1,19 @@
-# linkbench as a container image: the Maven build in one stage, then a slim JRE image that runs
-# linkbench.jar. Build: docker build -t linkbench . ; run: docker run --rm linkbench --help
+# linkbench as a container image: the Maven build in one stage, then a JRE image that runs linkbench.jar.
+#   podman build -t linkbench .        (or docker build)
+#   podman run --rm --network=host -v "$PWD/results:/results" linkbench -l -r -D maxid1=100001 --results /results
+# The base images are build arguments: the official ones by default, or any with Maven 3.8+ and JDK 17
+# (BUILD_IMAGE) and a Java 17 runtime with `java` on the PATH (RUNTIME_IMAGE). scripts/image-check.sh
+# makes both from a Debian 12 root where no registry is reachable, builds this file and runs the image.
 # The Kubernetes manifests in deploy/kubernetes/ run it as a client fleet (src/site/markdown/distributed.md).
-FROM maven:3.9-eclipse-temurin-17 AS build
+ARG BUILD_IMAGE=maven:3.9-eclipse-temurin-17
+ARG RUNTIME_IMAGE=eclipse-temurin:17-jre
+
+FROM ${BUILD_IMAGE} AS build
 WORKDIR /src
 COPY . .
 RUN mvn -B -q package -pl linkbench-app -am -DskipTests
 
-FROM eclipse-temurin:17-jre
+FROM ${RUNTIME_IMAGE}
 WORKDIR /opt/linkbench
 COPY --from=build /src/linkbench.jar /opt/linkbench/linkbench.jar
 COPY config /opt/linkbench/config

@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.Yaml;
 
 /**
- * What cannot run here (no container runtime, no cluster) is checked as far as it
- * can be: the Dockerfile's stages, the manifests parse, and the environment the Indexed Job gives a pod
- * is read by the command line as that pod's place in the fleet.
+ * The deployment files as far as a unit test reaches: the Dockerfile's stages and base-image arguments,
+ * the manifests parse, the environment the Indexed Job gives a pod is read by the command line as that
+ * pod's place in the fleet, and the lines {@code scripts/image-check.sh} reads (it builds the image
+ * with podman and runs the Jobs' commands in containers; Kubernetes itself cannot run here).
  */
 class DeployFilesTest {
     private static final Path ROOT = root();
@@ -56,10 +57,11 @@ class DeployFilesTest {
 
     @Test
     void theDockerfileBuildsWithMavenAndRunsTheJarOnAJre() throws IOException {
-        List<String> from = Files.readAllLines(ROOT.resolve("Dockerfile")).stream().filter(l -> l.startsWith("FROM ")).toList();
-        assertEquals(2, from.size(), "two stages: " + from);
-        assertTrue(from.get(0).contains("maven") && from.get(0).endsWith(" AS build"), from.get(0));
-        assertTrue(from.get(1).contains("-jre"), from.get(1));
+        List<String> lines = Files.readAllLines(ROOT.resolve("Dockerfile"));
+        List<String> from = lines.stream().filter(l -> l.startsWith("FROM ")).toList();
+        assertEquals(List.of("FROM ${BUILD_IMAGE} AS build", "FROM ${RUNTIME_IMAGE}"), from, "two stages on argument bases");
+        assertTrue(lines.contains("ARG BUILD_IMAGE=maven:3.9-eclipse-temurin-17"), "the official Maven image by default");
+        assertTrue(lines.contains("ARG RUNTIME_IMAGE=eclipse-temurin:17-jre"), "the official JRE image by default");
         String text = Files.readString(ROOT.resolve("Dockerfile"));
         assertTrue(text.contains("COPY --from=build /src/linkbench.jar"), text);
         assertTrue(text.contains("ENTRYPOINT [\"java\", \"-jar\", \"/opt/linkbench/linkbench.jar\"]"), text);
@@ -110,6 +112,44 @@ class DeployFilesTest {
         assertEquals(claim(fleetPod), map(load("results-pvc.yaml"), "metadata").get("name"));
         String props = (String) map(load("config.yaml"), "data").get("fleet.properties");
         assertTrue(props.contains("store = mysql"), props);
+    }
+
+    @Test
+    void theLoadJobLoadsWhatTheFleetReads() throws IOException {
+        Map<String, Object> loadPod = map(load("load-job.yaml"), "spec", "template", "spec");
+        Map<String, Object> fleetPod = map(load("fleet-job.yaml"), "spec", "template", "spec");
+        List<String> loadArgs = listOfStrings(list(loadPod, "containers").get(0).get("args"));
+        List<String> fleetArgs = listOfStrings(list(fleetPod, "containers").get(0).get("args"));
+        assertEquals(fleetArgs.subList(0, 2), loadArgs.subList(0, 2), "one configuration file");
+        assertTrue(loadArgs.contains("-l") && !loadArgs.contains("-r"), loadArgs.toString());
+        assertEquals(claim(fleetPod), claim(loadPod), "the same results volume");
+    }
+
+    @Test
+    void theImageCheckReadsEveryJobsCommandFromItsOneLine() throws IOException {
+        // scripts/image-check.sh reads a container's args (and command) from one line of flow sequence
+        for (String file : List.of("load-job.yaml", "fleet-job.yaml", "merge-job.yaml")) {
+            Map<String, Object> container = list(map(load(file), "spec", "template", "spec"), "containers").get(0);
+            for (String key : List.of("command", "args")) {
+                if (container.containsKey(key)) {
+                    String line = Files.readAllLines(ROOT.resolve("deploy/kubernetes").resolve(file)).stream()
+                            .filter(l -> l.trim().startsWith(key + ": [")).findFirst().orElseThrow(() ->
+                                    new AssertionError(file + ": " + key + " is not on one line as [\"...\", ...]"));
+                    assertEquals(container.get(key), new Yaml().load(line.trim().substring(key.length() + 1)), file);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theReadmesContainerLineIsWhatTheImageCheckRuns() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        String check = Files.readString(ROOT.resolve("scripts/image-check.sh"));
+        String args = "-l -r -D maxid1=20001 -D maxtime=5 --results /results";
+        assertTrue(readme.contains("podman run --rm --network=host -v \"$PWD/results:/results\" linkbench " + args),
+                "README's container line");
+        assertTrue(check.contains("-v \"$work/embedded:/results\" \"$image\" \\\n    " + args), "the check's");
+        assertTrue(readme.contains("podman build -t linkbench ."), "README's build line");
     }
 
     private static Object claim(Map<String, Object> podSpec) {

@@ -25,9 +25,10 @@ LB_NAME=image-check
 state="${LINKBENCH_IMAGE_DIR:-/var/tmp/linkbench-image}"
 mirror="${LINKBENCH_IMAGE_MIRROR:-http://deb.debian.org/debian}"
 password="${LINKBENCH_PASSWORD:-linkbench}"
-base_debian=localhost/linkbench-base-debian:12
-base_build=localhost/linkbench-base-maven:17
-base_runtime=localhost/linkbench-base-jre:17
+recipe=2   # bump when the base images' making changes: their tags name it, so they are made again
+base_debian=localhost/linkbench-base-debian:12-r$recipe
+base_build=localhost/linkbench-base-maven:17-r$recipe
+base_runtime=localhost/linkbench-base-jre:17-r$recipe
 image=localhost/linkbench:check
 t0=$SECONDS
 t=$SECONDS
@@ -74,21 +75,28 @@ if ! image_exists "$base_debian"; then
     rm -rf "$state/root"
     unshare --mount --propagation private debootstrap --variant=minbase bookworm "$state/root" "$mirror" \
         >"$state/debootstrap.log" 2>&1 || { tail -n 20 "$state/debootstrap.log" >&2; fail "debootstrap failed (see $state/debootstrap.log)"; }
+    rm -f "$state"/root/var/cache/apt/archives/*.deb
     tar -C "$state/root" --numeric-owner -cf - . | podman import -q - "$base_debian" >/dev/null \
         || fail "podman import of the Debian root failed"
     rm -rf "$state/root"
 fi
-# The bases trust what the host trusts (a network whose TLS goes through a proxy needs its authority).
+# The bases trust what the host trusts (a network whose TLS goes through a proxy needs its authority):
+# the host's bundle, and its Java trust store when it has one (Maven reads that one).
 ctx="$state/base-context"
 rm -rf "$ctx"; mkdir -p "$ctx"
 cp /etc/ssl/certs/ca-certificates.crt "$ctx/ca-certificates.crt" 2>/dev/null || touch "$ctx/ca-certificates.crt"
+java_trust=""
+if [ -s /etc/ssl/certs/java/cacerts ]; then
+    cp /etc/ssl/certs/java/cacerts "$ctx/java-cacerts"
+    java_trust="COPY java-cacerts /etc/ssl/certs/java/cacerts"
+fi
 base_file() { # $1: the Debian packages
     cat <<EOF
 FROM $base_debian
 RUN apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends ca-certificates $1 \\
-    && rm -rf /var/lib/apt/lists/*
-COPY ca-certificates.crt /usr/local/share/ca-certificates/host-bundle.crt
-RUN update-ca-certificates >/dev/null 2>&1
+    && apt-get clean && rm -rf /var/lib/apt/lists/*
+COPY ca-certificates.crt /etc/ssl/certs/ca-certificates.crt
+$java_trust
 EOF
 }
 make_base() { # $1: the image, $2: the packages
@@ -106,10 +114,14 @@ took "base images ready: $base_build, $base_runtime"
 m2="${HOME:-/root}/.m2"
 mkdir -p "$m2"
 say "podman build -t linkbench --build-arg BUILD_IMAGE=$base_build --build-arg RUNTIME_IMAGE=$base_runtime ."
-podman build --network=host --volume "$m2:/root/.m2" \
+before="$(podman image inspect -f '{{.Id}}' "$image" 2>/dev/null || true)"
+podman build --network=host --volume "$m2:/root/.m2" --layers=false \
     --build-arg "BUILD_IMAGE=$base_build" --build-arg "RUNTIME_IMAGE=$base_runtime" \
     -t "$image" -t localhost/linkbench:latest . >"$state/build.log" 2>&1 \
     || { tail -n 30 "$state/build.log" >&2; fail "podman build failed (see $state/build.log)"; }
+after="$(podman image inspect -f '{{.Id}}' "$image")"
+# the image the tag named before is no longer needed (each build would keep one more)
+[ -z "$before" ] || [ "$before" = "$after" ] || podman rmi "$before" >/dev/null 2>&1 || true
 took "image built: $image ($(podman image inspect -f '{{.Size}}' "$image" | awk '{printf "%.0f MB", $1/1e6}'))"
 
 work="$state/run"
@@ -121,7 +133,7 @@ cleanup() { podman ps -a -q --filter name='^linkbench-check-' | xargs -r podman 
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 # run NAME ARGS...: podman run --rm --name linkbench-check-NAME ARGS, killed after the deadline
-run() { local n="linkbench-check-$1"; shift; timeout -k 10 "$deadline" podman run --rm --name "$n" --replace "$@"; }
+run() { local n="linkbench-check-$1"; shift; timeout --foreground -k 10 "$deadline" podman run --rm --name "$n" --replace "$@"; }
 result_of() { find "$1" -name result.json | head -n 1; }
 # json FILE EXPR: a Python expression on the document d
 json() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"; }
@@ -219,7 +231,7 @@ pod load "$image" "${load_args[@]}" >"$work/load-job-2.log" 2>&1 \
     || mvn -B -q package -pl linkbench-app -am -DskipTests >"$work/jar-build.log" 2>&1 \
     || fail "building linkbench.jar on the host failed (see $work/jar-build.log)"
 LINKBENCH_PASSWORD="$password" FLEET_OUT="$work/fleet-sh" FLEET_START_DELAY=15 \
-    timeout -k 10 "$deadline" bash scripts/fleet.sh 3 -c "$work/etc/fleet.properties" -r >"$work/fleet-sh.log" 2>&1 \
+    timeout --foreground -k 10 "$deadline" bash scripts/fleet.sh 3 -c "$work/etc/fleet.properties" -r >"$work/fleet-sh.log" 2>&1 \
     || { tail -n 20 "$work/fleet-sh.log" >&2; fail "scripts/fleet.sh failed (see $work/fleet-sh.log)"; }
 merged_host="$(result_of "$work/fleet-sh/merged")"
 [ -n "$merged_host" ] || fail "scripts/fleet.sh wrote no merged result.json"

@@ -17,8 +17,7 @@
 # default linkbench, as scripts/start-mariadb.sh makes it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-repo="$PWD"
-LB_NAME=image-check
+LB_NAME="image-check"
 # shellcheck source=scripts/lib/packages.sh
 . scripts/lib/packages.sh
 

@@ -28,7 +28,8 @@ import picocli.CommandLine.Command;
  * {@code linkbench verify}: checks that every count equals the visible links of its (id1, link_type). A store with
  * nothing to check (no load recorded, or no count and no link, as after a load killed before its first commit) is
  * refused in one line, exit 1: zero groups checked is no verification. With {@code verify_sample} it checks a
- * random sample of id1s ({@link SampledVerify}), with progress lines; Ctrl-C (SIGINT, SIGTERM, SIGHUP) then
+ * random sample of id1s ({@link SampledVerify}), with progress lines (a sample of the whole graph or more runs the
+ * full check, and says so); Ctrl-C (SIGINT, SIGTERM, SIGHUP) then
  * ends it after the id1 in hand, and it prints what it checked before the JVM exits (128 + the signal).
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
@@ -73,7 +74,9 @@ final class VerifyCommand implements Callable<Integer> {
             }
             long t0 = System.nanoTime();
             SampledVerify sample = SampledVerify.from(cfg.settings());
-            if (sample != null) {
+            if (sample != null && sample.wholeGraph().isPresent()) {
+                out.println("verify: " + sample.wholeGraph().get());
+            } else if (sample != null) {
                 return sampled(store, sample, cfg, last, t0);
             }
             VerificationReport r = verifier.verifyCounts();

@@ -98,9 +98,10 @@ public final class Settings {
         return v.get();
     }
 
+    /** Refuses a key not given, or given empty ({@code spider=}): an empty value is no choice of the default. */
     private void requirePresent(String key, String allowed) {
         if (optional(key).isEmpty()) {
-            throw new ConfigException(key + " is missing: it must be " + allowed);
+            throw new ConfigException(key + (values.containsKey(key) ? " is empty" : " is missing") + ": it must be " + allowed);
         }
     }
 

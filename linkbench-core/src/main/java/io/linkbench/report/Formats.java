@@ -1,5 +1,6 @@
 package io.linkbench.report;
 
+import io.linkbench.config.ByteSize;
 import java.util.Locale;
 
 /**
@@ -61,21 +62,8 @@ public final class Formats {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
-    /** Bytes in binary units with one decimal, e.g. {@code 1.5 GiB}; negative means unknown. */
+    /** Bytes in binary units with one decimal, e.g. {@code 1.5 GiB}; negative means unknown ({@link ByteSize}). */
     public static String bytes(long bytes) {
-        if (bytes < 0) {
-            return "unknown";
-        }
-        if (bytes < 1024) {
-            return bytes + " B";
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-        double v = bytes;
-        int u = -1;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+        return ByteSize.of(bytes);
     }
 }

@@ -10,7 +10,7 @@ import java.util.List;
  * graph: 200,000 id1s, 520,312 link rows (2.60 per id1; model 2.61), 400,000 count rows,
  *   id1s with 0 links 0.0%, 1 0.0%, 2 81.2%, 3-10 15.0%, 11-100 3.5%, >100 0.3%, most links of one id1 512
  * }</pre>
- * (one line; the model's figure only when it is known).
+ * (one line; the model's figure, that of the id1s loaded, only when it is known).
  */
 public final class GraphLine {
     private GraphLine() {

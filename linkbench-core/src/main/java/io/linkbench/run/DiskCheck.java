@@ -1,5 +1,6 @@
 package io.linkbench.run;
 
+import io.linkbench.config.ByteSize;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.LoadHooks;
 import io.linkbench.store.StoreMetrics;
@@ -83,7 +84,7 @@ final class DiskCheck {
     static Result judge(LoadHooks.DiskEstimate estimate, double logical, long free, Path dir) {
         double peak = estimate.peakPerLogicalByte() * logical;
         String figures = String.format(Locale.ROOT, "the store estimates the load's peak at %s (%.2fx the %s of keys and"
-                + " payloads it writes); %s free under %s", gb(peak), estimate.peakPerLogicalByte(), gb(logical), gb(free), dir);
+                + " payloads it writes); %s free under %s", size(peak), estimate.peakPerLogicalByte(), size(logical), size(free), dir);
         if (peak <= free) {
             return new Result("load disk: " + figures, false);
         }
@@ -91,7 +92,8 @@ final class DiskCheck {
                 + (estimate.lowerWith().isEmpty() ? "" : "; lower it with " + estimate.lowerWith()), true);
     }
 
-    private static String gb(double bytes) {
-        return String.format(Locale.ROOT, "%.1f GB", bytes / 1e9);
+    /** In binary units chosen by magnitude: a small disk's free space reads 38.1 MiB, not 0.0 GB. */
+    private static String size(double bytes) {
+        return ByteSize.of(Math.round(bytes));
     }
 }

@@ -3,9 +3,12 @@ package io.linkbench.run;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreMetrics;
+import io.linkbench.store.support.ConnectHint;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The store's counters per interval: read when a phase starts and at the end of every interval, each
@@ -14,7 +17,9 @@ import java.util.Map;
  * missing (the server did not answer in time, {@link MetricsReader}) has no counters, nor has the one after
  * it; {@link #missing()} says why. A reading waits at most half the interval, between 1 and
  * {@link MetricsReader#COUNTERS} seconds, so that the status line after a stalled read comes late by that much
- * at most. Nothing for a store without counters. Used by the phase's monitoring thread only.
+ * at most. A reason's hint at what to do ({@link ConnectHint}: the command that starts a node that is down) is
+ * given once a phase, with the first status line that has it, not on every line while the node stays down.
+ * Nothing for a store without counters. Used by the phase's monitoring thread only.
  */
 final class IntervalCounters {
     private final GraphStore store;
@@ -22,6 +27,8 @@ final class IntervalCounters {
     private Map<String, Long> last;
     private MetricsReader.Reading<Map<String, Long>> first;
     private String missing = "";
+    /** The reasons with a hint given whole so far: said again, they come without it. */
+    private final Set<String> hinted = new HashSet<>();
     private int skipped;
 
     IntervalCounters(GraphStore store, MetricsReader reads) {
@@ -75,7 +82,8 @@ final class IntervalCounters {
 
     private MetricsReader.Reading<Map<String, Long>> take(Duration deadline) {
         MetricsReader.Reading<Map<String, Long>> r = StoreCounters.read(reads, store, deadline);
-        missing = r.missing();
+        String bare = ConnectHint.withoutHint(r.missing());
+        missing = bare.equals(r.missing()) || hinted.add(r.missing()) ? r.missing() : bare;
         if (!r.read()) {
             skipped++;
         }

@@ -143,7 +143,7 @@ public final class LoadPhase {
         return new PhaseResult(Phase.LOAD, 0, new PhaseResult.Window(wallStart, System.currentTimeMillis(), seconds),
                 PhaseResult.Latency.closedLoop(stats), end, warnings,
                 window.readings(loaders.logicalBytes()), steps.seconds(),
-                cost, points, new PhaseResult.GraphFacts(loaders.graph(expectedLinks), null, 0));
+                cost, points, new PhaseResult.GraphFacts(loaders.graph(), null, 0));
     }
 
     /** The store's post-load steps this client will run, and the store's estimate of their time, for the ETA. */

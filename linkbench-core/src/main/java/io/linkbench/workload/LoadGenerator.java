@@ -150,6 +150,11 @@ public final class LoadGenerator {
             return links;
         }
 
+        /** All links of the id1 in the workload's model, whatever part of them this stream gives. */
+        public long modelLinks() {
+            return shape.linksOfDegree(degree);
+        }
+
         /** Count rows given so far. */
         public int countRows() {
             return countRows;

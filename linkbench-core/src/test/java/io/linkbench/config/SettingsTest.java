@@ -71,7 +71,7 @@ class SettingsTest {
         assertEquals("wal is missing: it must be true or false", b.getMessage());
         ConfigException e = assertThrows(ConfigException.class,
                 () -> of("schema", " ").getEnum("schema", io.linkbench.store.SchemaMode.class));
-        assertEquals("schema is missing: it must be one of create recreate", e.getMessage());
+        assertEquals("schema is empty: it must be one of create recreate", e.getMessage());
     }
 
     @Test

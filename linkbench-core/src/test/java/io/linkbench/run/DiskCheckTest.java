@@ -24,17 +24,27 @@ class DiskCheckTest {
         // 50 GB of keys and payloads in all, times 2.0 = 100 GB at the peak
         DiskCheck.Result r = DiskCheck.judge(new DiskEstimate(2.0, "x=y"), 50e9, 200_000_000_000L, DIR);
         assertFalse(r.warning());
-        assertEquals("load disk: the store estimates the load's peak at 100.0 GB (2.00x the 50.0 GB of keys and payloads"
-                + " it writes); 200.0 GB free under /data/db", r.line());
+        assertEquals("load disk: the store estimates the load's peak at 93.1 GiB (2.00x the 46.6 GiB of keys and payloads"
+                + " it writes); 186.3 GiB free under /data/db", r.line());
+    }
+
+    @Test
+    void aSmallDiskAndASmallLoadReadInUnitsThatShowTheirSize() {
+        // 40 kB of keys and payloads on a disk with 40 MB free: once printed as 0.0 GB, 0.0 GB and 0.0 GB
+        DiskCheck.Result r = DiskCheck.judge(new DiskEstimate(1.5, ""), 40_000, 40_000_000L, DIR);
+        assertEquals("load disk: the store estimates the load's peak at 58.6 KiB (1.50x the 39.1 KiB of keys and payloads"
+                + " it writes); 38.1 MiB free under /data/db", r.line());
+        assertTrue(DiskCheck.judge(new DiskEstimate(2.0, ""), 30e6, 50_000_000L, DIR).line()
+                .endsWith("peak at 57.2 MiB (2.00x the 28.6 MiB of keys and payloads it writes); 47.7 MiB free under /data/db"));
     }
 
     @Test
     void aPeakBeyondTheFreeSpaceWarnsWithTheSettingsThatLowerIt() {
         DiskCheck.Result r = DiskCheck.judge(new DiskEstimate(2.0, "compact_after_load=false"), 50e9, 74_000_000_000L, DIR);
         assertTrue(r.warning());
-        assertTrue(r.line().startsWith("the load will likely run out of disk: the store estimates the load's peak at 100.0 GB"),
+        assertTrue(r.line().startsWith("the load will likely run out of disk: the store estimates the load's peak at 93.1 GiB"),
                 r.line());
-        assertTrue(r.line().endsWith("74.0 GB free under /data/db; lower it with compact_after_load=false"), r.line());
+        assertTrue(r.line().endsWith("68.9 GiB free under /data/db; lower it with compact_after_load=false"), r.line());
         // a 50 GB peak fits the 60 GB free before the load
         assertFalse(DiskCheck.judge(new DiskEstimate(2.0, ""), 25e9, 60_000_000_000L, DIR).warning());
     }
@@ -45,7 +55,7 @@ class DiskCheckTest {
         assertTrue(check.at(0.005, 1000).isEmpty(), "before 1% the projection is not trusted");
         DiskCheck.Result r = check.at(0.02, 1000).orElseThrow();
         assertFalse(r.warning(), r.line()); // 1.5 x 50 kB fits any disk a test runs on
-        assertTrue(r.line().contains("(1.50x the 0.0 GB") && r.line().endsWith("free under " + dir), r.line());
+        assertTrue(r.line().contains("(1.50x the 48.8 KiB") && r.line().endsWith("free under " + dir), r.line());
         assertTrue(check.at(0.5, 100_000).isEmpty(), "made once");
         assertTrue(check.warning().isEmpty(), "a peak that fits is no warning");
         assertTrue(DiskCheck.of(new NoopStore()).isEmpty(), "a store without an estimate is not checked");

@@ -73,6 +73,30 @@ class LoadPhaseTest {
         }
     }
 
+    @Test
+    void aStoppedLoadsModelFigureIsThatOfTheId1sItReached() throws Exception {
+        RunSpec d = RunSpec.withDefaults("maxid1", "20001", "loaders", "1", "bulk_insert_count", "100");
+        RunControl control = new RunControl();
+        long[] written = new long[1];
+        PhaseResult load = load(d, control, batch -> {
+            if ((written[0] += batch.size()) >= 5_000) {
+                control.interrupt("test"); // about a tenth of the links
+            }
+        });
+        assertTrue(load.interrupted());
+        GraphStats g = load.graph().loaded();
+        GraphShape s = d.shape();
+        assertTrue(g.id1s() > 0 && g.id1s() < s.nodeCount() / 2, "a part of the id1s: " + g.id1s());
+        long model = 0; // the model's links of the id1s the one loader reached, in id order
+        for (long id1 = s.startId(); id1 < s.startId() + g.id1s(); id1++) {
+            model += s.linksOfDegree(s.degree(id1));
+        }
+        // once the whole graph's links over the id1s reached: many times the links per id1 any graph has
+        assertEquals(model, g.expectedLinkRows(), 0.0, "the model's links of the id1s reached");
+        assertTrue(g.expectedLinkRows() - g.linkRows() < s.linksOfDegree(s.maxDegree()),
+                "only the id1 in hand when stopped may have fewer: " + g);
+    }
+
     /** Loads into the no-op store, showing every link batch to {@code onLinks} before it is written. */
     private PhaseResult load(RunSpec d, RunControl control, Consumer<List<Link>> onLinks) throws Exception {
         GraphStore noop = new NoopStore();

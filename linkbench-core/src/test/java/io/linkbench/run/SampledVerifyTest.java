@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linkbench.graph.Link;
 import io.linkbench.graph.LinkCount;
 import io.linkbench.graph.Visibility;
+import io.linkbench.measure.PhaseObserver;
+import io.linkbench.store.CountVerifier;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreSession;
@@ -44,7 +46,7 @@ class SampledVerifyTest {
 
     @Test
     void aSampleOfEveryIdFindsTheOneGroupWhoseCountIsWrong() throws Exception {
-        RunSpec spec = RunSpec.withDefaults("maxid1", "11", "verify_sample", "100", "store", "memory");
+        RunSpec spec = RunSpec.withDefaults("maxid1", "11", "verify_sample", "100", "store", "memory", "link_type_count", "1");
         try (GraphStore store = store(spec)) {
             SampledVerify v = SampledVerify.from(spec.settings());
             assertEquals(10, v.size(), "a sample as large as the range is every id");
@@ -73,5 +75,29 @@ class SampledVerifyTest {
             assertEquals(3, o.id1sChecked(), "stopped after the id1 in hand");
         }
         assertEquals(null, SampledVerify.from(RunSpec.withDefaults("maxid1", "11").settings()), "0: every group");
+    }
+
+    @Test
+    void aSampleCountsGroupsAsTheFullCheckDoesAndOneOfTheWholeGraphSaysTheFullCheckRunsInstead() throws Exception {
+        RunSpec spec = RunSpec.withDefaults("maxid1", "201", "verify_sample", "200", "store", "memory");
+        try (GraphStore store = new MemoryStoreProvider().open(new StoreContext(spec.settings(), 1))) {
+            TestPhases.context(spec, new RunControl(), new PrintStream(new ByteArrayOutputStream()),
+                    PhaseObserver.NONE).load(TestPhases.BASE).execute(store);
+            try (StoreSession s = store.session(0)) { // a group emptied by deletes keeps its count row, now 0
+                for (Link l : s.getLinkList(7, 1, 0, Long.MAX_VALUE, 0, 10_000)) {
+                    assertTrue(s.deleteLink(7, 1, l.id2(), false));
+                }
+                assertEquals(0, s.countLinks(7, 1));
+            }
+            VerificationReport full = ((CountVerifier) store).verifyCounts();
+            assertEquals(0, full.mismatches());
+            SampledVerify every = SampledVerify.from(spec.settings());
+            SampledVerify.Outcome o = every.check(store, new PrintStream(new ByteArrayOutputStream()), () -> false);
+            assertEquals(full.groupsChecked(), o.report().groupsChecked(), "the emptied group counts in both");
+            assertEquals("verify_sample = 200 is at least the 200 id1s of [1, 201): the full check of every group instead",
+                    every.wholeGraph().orElseThrow());
+            RunSpec smaller = RunSpec.withDefaults("maxid1", "201", "verify_sample", "199", "store", "memory");
+            assertTrue(SampledVerify.from(smaller.settings()).wholeGraph().isEmpty(), "a sample of fewer ids is one");
+        }
     }
 }

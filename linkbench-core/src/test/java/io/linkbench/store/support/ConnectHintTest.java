@@ -31,4 +31,14 @@ class ConnectHintTest {
         assertEquals("cannot connect: database \"x\" does not exist",
                 ConnectHint.append("cannot connect: database \"x\" does not exist", null, SCRIPT, KEYS));
     }
+
+    @Test
+    void aNodeNoKeyNamesGetsItsOwnRemedyAndAMessageSaidAgainDropsTheHint() {
+        String hinted = ConnectHint.appendRemedy("cannot connect to backend1", new ConnectException("Connection refused"),
+                "bash scripts/start-spider.sh start-node 1", "start the head's server backend1");
+        assertEquals("cannot connect to backend1; a local server: bash scripts/start-spider.sh start-node 1; another"
+                + " server: start the head's server backend1", hinted);
+        assertEquals("cannot connect to backend1", ConnectHint.withoutHint(hinted));
+        assertEquals("read timed out", ConnectHint.withoutHint("read timed out"), "no hint: unchanged");
+    }
 }

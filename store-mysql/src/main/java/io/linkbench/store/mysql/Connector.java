@@ -7,6 +7,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Opens Connector/J connections with the options that keep the client cheap: server-side prepared
@@ -40,6 +42,9 @@ final class Connector {
     /** Over the Unix socket: its own buffering replaces Connector/J's read-ahead; no TLS on a local socket. */
     private static final String UNIX_SOCKET_OPTIONS = "&socketFactory=" + UnixSocketFactory.class.getName()
             + "&useReadAheadInput=false&useUnbufferedInput=true&sslMode=DISABLED";
+
+    /** How scripts/start-spider.sh's head names its backend i. */
+    private static final Pattern SCRIPT_BACKEND = Pattern.compile("backend([1-9][0-9]*)");
 
     private final MySqlConfig config;
     private final com.mysql.cj.jdbc.Driver driver;
@@ -91,8 +96,34 @@ final class Connector {
         throw last;
     }
 
-    /** A new connection to {@code server} ("host:port") itself, never another of {@code hosts}. */
+    /**
+     * A new connection to {@code server} ("host:port") itself, never another of {@code hosts}; a failure to reach it
+     * hints at the script that starts a local server (a Spider head's cluster with {@code spider = on}).
+     */
     Connection open(Purpose purpose, boolean withDatabase, String server) throws StoreException {
+        return open(purpose, withDatabase, server, "MySQL server " + (config.socket().isEmpty() ? server : config.socket()),
+                config.spider() == MySqlConfig.Sharding.ON ? "bash scripts/start-spider.sh start" : "bash scripts/start-mariadb.sh",
+                "set host, port, socket, user, password_file");
+    }
+
+    /**
+     * A new connection to the Spider backend {@code backend}; a failure to reach it names the backend and hints at
+     * the command that starts that node of scripts/start-spider.sh's cluster, whose head knows backend i as the
+     * server {@code backendi} (no key of the store names a backend: the head does).
+     */
+    Connection open(Purpose purpose, boolean withDatabase, SpiderCluster.Backend backend) throws StoreException {
+        Matcher scripts = SCRIPT_BACKEND.matcher(backend.name());
+        return open(purpose, withDatabase, backend.address(), "the Spider backend " + SpiderCluster.nameOf(backend),
+                "bash scripts/start-spider.sh " + (scripts.matches() ? "start-node " + scripts.group(1) : "start"),
+                "start the Spider head's server " + backend.name() + ", or point it elsewhere (ALTER SERVER)");
+    }
+
+    /**
+     * A new connection to {@code server}; a failure says "cannot connect to {@code what}" and, when the server was
+     * not there or refused the credentials, hints at {@code startScript} and {@code elsewhere} ({@link ConnectHint}).
+     */
+    private Connection open(Purpose purpose, boolean withDatabase, String server, String what, String startScript,
+                            String elsewhere) throws StoreException {
         StringBuilder url = new StringBuilder("jdbc:mysql://").append(server).append('/');
         if (withDatabase) {
             url.append(config.database());
@@ -141,9 +172,8 @@ final class Connector {
             // no server to talk to, a handshake that timed out included, is CONNECTION as the SPI asks
             StoreException.Kind kind = Errors.MAP.isConnectionLoss(e) ? StoreException.Kind.CONNECTION
                     : Errors.MAP.kindOf(e);
-            throw new StoreException(kind, ConnectHint.append("cannot connect to MySQL server " + (config.socket().isEmpty()
-                    ? server : config.socket()) + " as '" + config.user() + "': " + SqlErrorMap.oneLine(e), e,
-                    "bash scripts/start-mariadb.sh", "host, port, socket, user, password_file"), e);
+            throw new StoreException(kind, ConnectHint.appendRemedy("cannot connect to " + what + " as '" + config.user()
+                    + "': " + SqlErrorMap.oneLine(e), e, startScript, elsewhere), e);
         }
     }
 

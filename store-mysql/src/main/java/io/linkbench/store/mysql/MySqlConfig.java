@@ -146,7 +146,7 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
     static MySqlConfig from(Settings given) {
         Settings s = Settings.withDefaults(given.asMap(), SETTINGS);
         String engine = CONNECTION.name(s, ENGINE);
-        if (s.getEnum(ENGINE_CHECK, EngineCheck.class, EngineCheck.LISTED) == EngineCheck.LISTED
+        if (s.getEnum(ENGINE_CHECK, EngineCheck.class) == EngineCheck.LISTED
                 && LISTED_ENGINES.stream().noneMatch(engine::equalsIgnoreCase)) {
             throw new ConfigException(ENGINE + " = " + engine + ": not one of the engines known to hold the tables ("
                     + String.join(", ", LISTED_ENGINES) + "); for another engine the server offers, add -D "
@@ -168,7 +168,7 @@ record MySqlConfig(String host, int port, String socket, String user, String pas
         return new MySqlConfig(c.host(), c.port(), socket, c.user(), c.password(),
                 c.database(), engine, c.nodeTable(), c.linkTable(), c.countTable(), isolation, listStatement,
                 urlOptions, c.connectTimeoutMs(), c.socketTimeoutMs(), s.getInt(BULK_INSERT_KB, 1, 1 << 20),
-                s.getBoolean(INDEX_AFTER_LOAD), servers, s.getEnum(SPIDER, Sharding.class, Sharding.AUTO));
+                s.getBoolean(INDEX_AFTER_LOAD), servers, s.getEnum(SPIDER, Sharding.class));
     }
 
     /** True when the engine is MyRocks (ROCKSDB), whatever the case. */

@@ -121,7 +121,7 @@ final class SpiderCluster {
      * with {@code socket_timeout} as read timeout unless {@code untimed} (schema changes, index builds).
      */
     <T> T on(Backend backend, String what, boolean withDatabase, boolean untimed, Work<T> work) throws StoreException {
-        try (Connection c = connector.open(Connector.Purpose.ADMIN, withDatabase, backend.address())) {
+        try (Connection c = connector.open(Connector.Purpose.ADMIN, withDatabase, backend)) {
             c.setNetworkTimeout(Runnable::run, untimed ? 0 : config.socketTimeoutMs());
             return work.apply(c);
         } catch (SQLException e) {
@@ -131,7 +131,7 @@ final class SpiderCluster {
 
     /** A new connection to {@code backend}'s database, without read timeout (the caller closes it). */
     Connection open(Backend backend) throws StoreException {
-        return connector.open(Connector.Purpose.ADMIN, true, backend.address());
+        return connector.open(Connector.Purpose.ADMIN, true, backend);
     }
 
     /** {@link #on} on every backend in turn, the results by backend. */

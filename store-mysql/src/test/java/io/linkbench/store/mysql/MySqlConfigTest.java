@@ -87,6 +87,15 @@ class MySqlConfigTest {
     }
 
     @Test
+    void anEmptyChoiceIsRefusedNotTakenForTheDefault() {
+        // spider= once ran as auto: a run the user meant to shard (or not) went either way without a word
+        assertEquals("spider is empty: it must be one of auto on off", assertThrows(ConfigException.class,
+                () -> MySqlConfig.from(new Settings(Map.of("spider", "")))).getMessage());
+        assertEquals("engine_check is empty: it must be one of listed server", assertThrows(ConfigException.class,
+                () -> MySqlConfig.from(new Settings(Map.of("engine_check", " ")))).getMessage());
+    }
+
+    @Test
     void anEngineOffTheListIsRefusedBeforeConnectingUnlessTheServerIsToSay() {
         ConfigException e = assertThrows(ConfigException.class,
                 () -> MySqlConfig.from(new Settings(Map.of("engine", "FOO"))));

@@ -125,7 +125,7 @@ record PgConfig(String host, int port, String user, String password, String data
      */
     static PgConfig from(Settings given) {
         Settings s = Settings.withDefaults(given.asMap(), SETTINGS);
-        Isolation isolation = s.getEnum(ISOLATION, Isolation.class, Isolation.READ_COMMITTED);
+        Isolation isolation = s.getEnum(ISOLATION, Isolation.class);
         String urlOptions = ConnectionSettings.urlOptions(s, URL_OPTIONS);
         ConnectionSettings.Values c = CONNECTION.read(s);
         String socket = socketFile(s.getString(SOCKET, "").trim(), c.port());
@@ -137,7 +137,7 @@ record PgConfig(String host, int port, String user, String password, String data
                 : HostList.parse(HOSTS, hosts);
         String host = hosts.isEmpty() ? c.host() : HostList.host(servers.get(0));
         int port = hosts.isEmpty() ? c.port() : HostList.port(servers.get(0));
-        Citus citus = new Citus(s.getEnum(CITUS, Distribution.class, Distribution.AUTO),
+        Citus citus = new Citus(s.getEnum(CITUS, Distribution.class),
                 s.getInt(CITUS_SHARD_COUNT, 32, 1, 64_000));
         return new PgConfig(host, port, c.user(), c.password(), c.database(), CONNECTION.name(s, SCHEMA),
                 c.nodeTable(), c.linkTable(), c.countTable(), isolation, urlOptions, c.connectTimeoutMs(),

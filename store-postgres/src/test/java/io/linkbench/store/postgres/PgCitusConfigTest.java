@@ -37,6 +37,11 @@ class PgCitusConfigTest {
         assertEquals(PgConfig.Distribution.ON, PgConfig.from(new Settings(Map.of("citus", "on"))).citus().distribution());
         assertTrue(assertThrows(ConfigException.class, () -> PgConfig.from(new Settings(Map.of("citus", "yes"))))
                 .getMessage().contains("citus"));
+        assertEquals("citus is empty: it must be one of auto on off", assertThrows(ConfigException.class,
+                () -> PgConfig.from(new Settings(Map.of("citus", "")))).getMessage(), "empty is no choice of the default");
+        assertEquals("isolation is empty: it must be one of read_committed repeatable_read serializable",
+                assertThrows(ConfigException.class, () -> PgConfig.from(new Settings(Map.of("isolation", ""))))
+                        .getMessage());
         assertTrue(assertThrows(ConfigException.class, () -> PgConfig.from(new Settings(Map.of("citus_shard_count", "0"))))
                 .getMessage().contains("citus_shard_count"));
     }

@@ -105,11 +105,11 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
                 s.getBoolean(CACHE_INDEX_AND_FILTER_BLOCKS),
                 s.getBoolean(PARTITION_INDEX_AND_FILTERS));
         if (c.partitionIndexAndFilters() && (!c.cacheIndexAndFilterBlocks() || c.blockCacheMb() == 0)) {
-            throw ConfigException.badValue(PARTITION_INDEX_AND_FILTERS, "true",
+            throw ConfigException.badValue(PARTITION_INDEX_AND_FILTERS, s.getString(PARTITION_INDEX_AND_FILTERS),
                     "needs cache_index_and_filter_blocks=true and a block cache (the partitions live in it)");
         }
         if (c.sync() && !c.wal() && !c.loadWal()) {
-            throw ConfigException.badValue(SYNC, "true", "needs wal=true (there is no log to sync)");
+            throw ConfigException.badValue(SYNC, s.getString(SYNC), "needs wal=true (there is no log to sync)");
         }
         return c;
     }

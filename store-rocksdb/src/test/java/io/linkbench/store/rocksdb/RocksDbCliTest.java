@@ -16,6 +16,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,12 +65,7 @@ class RocksDbCliTest {
 
     @Test
     void verifyChecksARandomSampleOfId1sAndSaysWhich() throws Exception {
-        Path db = tmp.resolve("db");
-        String[] load = {"-D", "store=rocksdb", "-D", "data_dir=" + db, "-D", "maxid1=501", "-l", "--results",
-            tmp.resolve("results").toString()};
-        assertEquals(0, FaultSupport.runCapturingErr(load).exitCode());
-        String[] verify = {"verify", "-D", "store=rocksdb", "-D", "data_dir=" + db, "-D", "maxid1=501",
-            "-D", "verify_sample=40", "-D", "verify_seed=7"};
+        String[] verify = loadedAndVerify("verify_sample=40", "verify_seed=7");
         String printed = stdout(verify);
         assertTrue(printed.startsWith("verify: a random sample of "), printed);
         assertTrue(printed.contains(" id1s of [1, 501) with their 2 link types (verify_seed = 7; the same seed checks"
@@ -75,6 +73,18 @@ class RocksDbCliTest {
         assertTrue(printed.matches("(?s).*\nverify: completed: (\\d+) of \\1 sampled id1s, [0-9,]+ \\(id1, link_type\\)"
                 + " groups checked in [0-9.]+ s, 0 mismatches\n"), printed);
         assertEquals(printed.lines().findFirst(), stdout(verify).lines().findFirst(), "the same seed draws the same id1s");
+        assertEquals(0, FaultSupport.runCapturingErr(verify).exitCode());
+    }
+
+    @Test
+    void aSampleOfTheWholeGraphOrMoreRunsTheFullCheckAndSaysSo() throws Exception {
+        String[] verify = loadedAndVerify("verify_sample=5000");
+        String full = stdout(Arrays.copyOf(verify, verify.length - 2)); // without verify_sample
+        String printed = stdout(verify);
+        assertTrue(printed.startsWith("verify: verify_sample = 5,000 is at least the 500 id1s of [1, 501): the full"
+                + " check of every group instead\nverify: 1,000 (id1, link_type) groups checked in "), printed);
+        assertEquals(full.replaceAll("in [0-9.]+ s", ""), printed.lines().skip(1).findFirst().orElseThrow()
+                .replaceAll("in [0-9.]+ s", "") + "\n", "the full check's line");
         assertEquals(0, FaultSupport.runCapturingErr(verify).exitCode());
     }
 
@@ -120,6 +130,20 @@ class RocksDbCliTest {
     }
 
     /** What a command line prints on standard output (its exit code aside). */
+    /** Loads ids 1..500 into tmp/db; the arguments of {@code verify} on it with {@code extra} keys. */
+    private String[] loadedAndVerify(String... extra) throws Exception {
+        Path db = tmp.resolve("db");
+        String[] load = {"-D", "store=rocksdb", "-D", "data_dir=" + db, "-D", "maxid1=501", "-l", "--results",
+            tmp.resolve("results").toString()};
+        assertEquals(0, FaultSupport.runCapturingErr(load).exitCode());
+        List<String> verify = new ArrayList<>(List.of("verify", "-D", "store=rocksdb", "-D", "data_dir=" + db, "-D", "maxid1=501"));
+        for (String keyValue : extra) {
+            verify.add("-D");
+            verify.add(keyValue);
+        }
+        return verify.toArray(String[]::new);
+    }
+
     private static String stdout(String... args) {
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         PrintStream saved = System.out;

@@ -69,4 +69,14 @@ class RocksDbConfigTest {
         assertTrue(assertThrows(ConfigException.class, () -> config("wal", "maybe")).getMessage()
                 .startsWith("wal=maybe: "));
     }
+
+    @Test
+    void aRefusedCombinationQuotesTheValuesAsWritten() {
+        // 1 and yes are true to the parser; the message must quote what the user wrote, not the parsed value
+        assertEquals("partition_index_and_filters=1: needs cache_index_and_filter_blocks=true and a block cache"
+                        + " (the partitions live in it)",
+                assertThrows(ConfigException.class, () -> config("partition_index_and_filters", "1")).getMessage());
+        assertEquals("sync=yes: needs wal=true (there is no log to sync)",
+                assertThrows(ConfigException.class, () -> config("sync", "yes", "wal", "off")).getMessage());
+    }
 }

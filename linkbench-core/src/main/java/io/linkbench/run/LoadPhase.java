@@ -1,5 +1,6 @@
 package io.linkbench.run;
 
+import io.linkbench.config.MessageText;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalSample;
 import io.linkbench.measure.OpStats;
@@ -116,15 +117,11 @@ public final class LoadPhase {
         if (store instanceof LoadHooks hooks && !control.interrupted() && fleet.index() == 0) {
             steps.runStoreSteps(hooks, warnings);
         }
-        Optional<String> writeBackSkipped = control.interrupted() ? Optional.of("the load was interrupted")
-                : steps.writeBack();
+        Optional<String> writeBackSkipped = control.interrupted()
+                ? Optional.of(control.failed() ? "the load failed" : "the load was interrupted") : steps.writeBack();
         PhaseRunner.WindowEnd window = runner.endWindow(stats.stream().mapToLong(OpStats::rows).sum(), warnings);
         if (!control.interrupted() && loaders.failure() == null) {
-            if (fleet.shared()) { // each client records its slice; the last one completes the load
-                FleetLoad.recordSlice(store, starting, fleet, control);
-            } else {
-                LoadRecord.save(store, starting.completedAt(Instant.now()));
-            }
+            recordCompleted(store, starting);
         }
         if (runner.anyAlive()) {
             StoreCalls.Waiting w = runner.calls().waiting(System.nanoTime());
@@ -144,6 +141,23 @@ public final class LoadPhase {
                 PhaseResult.Latency.closedLoop(stats), end, warnings,
                 window.readings(loaders.logicalBytes()), steps.seconds(),
                 cost, points, new PhaseResult.GraphFacts(loaders.graph(expectedLinks), null, 0));
+    }
+
+    /**
+     * Records the load as completed (a fleet's client: its slice; the last one completes the load). A store that
+     * fails to record it fails the load: the phase's result is still made, and says why.
+     */
+    private void recordCompleted(GraphStore store, LoadState starting) throws InterruptedException {
+        try {
+            if (run.fleet().shared()) {
+                FleetLoad.recordSlice(store, starting, run.fleet(), control);
+            } else {
+                LoadRecord.save(store, starting.completedAt(Instant.now()));
+            }
+        } catch (StoreException e) {
+            control.fail("the load's inserts and post-load steps ended, but the store could not record the load as"
+                    + " completed: " + MessageText.line(String.valueOf(e.getMessage())));
+        }
     }
 
     /** The store's post-load steps this client will run, and the store's estimate of their time, for the ETA. */

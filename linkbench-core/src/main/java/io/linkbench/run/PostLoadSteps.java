@@ -1,5 +1,6 @@
 package io.linkbench.run;
 
+import io.linkbench.config.MessageText;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.store.GraphStore;
@@ -87,9 +88,10 @@ final class PostLoadSteps {
      * Runs the store's post-load steps, timing each and ending a cost segment after each. An interrupt
      * cancels the running step through its canceller (on a thread of its own: a canceller that must reach a
      * stalled server holds no one up); a step that fails because of it ends the steps with a warning instead of
-     * failing the load.
+     * failing the load. A step that fails otherwise (its server lost, a full disk) fails the load, and the steps
+     * end: the load's result is still made, with the step's error as the reason.
      */
-    void runStoreSteps(LoadHooks hooks, List<String> warnings) throws StoreException {
+    void runStoreSteps(LoadHooks hooks, List<String> warnings) {
         for (LoadHooks.Step step : hooks.finishLoadSteps()) {
             if (control.interrupted()) {
                 return;
@@ -101,7 +103,12 @@ final class PostLoadSteps {
                 runUntilStopped(step, t0);
             } catch (StoreException e) {
                 if (!control.interrupted()) {
-                    throw e;
+                    String why = String.format(Locale.ROOT, "the post-load step %s failed after %.3f s: %s", name,
+                            (System.nanoTime() - t0) / 1e9, MessageText.line(String.valueOf(e.getMessage())));
+                    control.fail(why);
+                    out.println(why);
+                    endSegment(PhaseCost.STEP_PART + name);
+                    return;
                 }
             }
             double s = (System.nanoTime() - t0) / 1e9;

@@ -11,7 +11,7 @@ import java.util.OptionalDouble;
  * Load progress: percent done, rows/s, the loaders still busy with each one's rows/s, and ETA. The
  * ETA is the inserts' (from the share of nodes and links written) plus the store's post-load steps at
  * the store's estimate ({@link PostLoad}), marked {@code +steps}; {@code inserts only} when the store
- * has steps and no estimate. On a terminal one live line with a bar, redrawn in place; otherwise a
+ * has steps and no estimate; {@code --:--} (unknown) after an interval without rows, a stalled server's. On a terminal one live line with a bar, redrawn in place; otherwise a
  * plain line per report (for logs and CI).
  */
 final class Progress {
@@ -89,10 +89,13 @@ final class Progress {
         double fraction = Math.min(1.0, (double) (Math.min(nodesDone, nodes) + Math.min(linksDone, expectedLinks))
                 / (nodes + expectedLinks));
         double rate = s.seconds() > 0 ? s.totalRows() / s.seconds() : 0;
-        double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : Double.NaN;
+        // an interval without rows (a stalled server) says nothing of when the load ends: no ETA, not 00:00
+        double eta = fraction > 0 && s.totalRows() > 0 ? elapsed * (1 - fraction) / fraction : Double.NaN;
         String etaNote = "";
-        if (post.ratio().isPresent()) {
-            eta += fraction > 0 ? post.ratio().getAsDouble() * elapsed / fraction : 0;
+        if (Double.isNaN(eta)) {
+            // unknown: nothing to add to it
+        } else if (post.ratio().isPresent()) {
+            eta += post.ratio().getAsDouble() * elapsed / fraction;
             etaNote = " +steps";
         } else if (!post.steps().isEmpty()) {
             etaNote = " inserts only";

@@ -104,6 +104,9 @@ public final class LoadPhase {
             interval(runner, recorder, start, points);
             progress.finish();
         }
+        // a load too short to reach the first percent between two looks is checked at its end (a complete one: exactly)
+        double written = loaders.failure() == null && !control.interrupted() ? 1.0 : loaders.fraction();
+        disk.flatMap(d -> d.at(written, loaders.logicalBytes())).ifPresent(r -> out.println(diskLine(r)));
         double seconds = (System.nanoTime() - start) / 1e9;
         List<String> warnings = new ArrayList<>();
         disk.flatMap(DiskCheck::warning).ifPresent(warnings::add);
@@ -182,8 +185,8 @@ public final class LoadPhase {
     /**
      * Waits for the loaders, with a progress line every {@code progressfreq} seconds; fails the load when every
      * loader still at work has waited inside a store call for longer than {@code load_stall_limit}, and stops
-     * waiting after a stop request once {@code stop} gives up on them. The disk check, if any, is made at the
-     * first report past its share of the load.
+     * waiting after a stop request once {@code stop} gives up on them. The disk check, if any, is made as soon as
+     * its share of the load is written (looked at every 100 ms or so, not only at a report).
      */
     private void watch(PhaseRunner runner, PhaseRecorder recorder, Progress progress, long start,
                        List<IntervalPoint> points, StopWait stop, LoadWorkers loaders, Optional<DiskCheck> disk)
@@ -194,12 +197,11 @@ public final class LoadPhase {
             long now = System.nanoTime();
             if (now >= nextReport) {
                 IntervalSample s = interval(runner, recorder, start, points);
-                double fraction = progress.report(s, Progress.Loaders.of(loaders.rowsByWorker(), runner.workers()),
+                progress.report(s, Progress.Loaders.of(loaders.rowsByWorker(), runner.workers()),
                         runner.intervalNotes(s, "loaders"));
-                disk.flatMap(d -> d.at(fraction, loaders.logicalBytes()))
-                        .ifPresent(r -> progress.note(r.warning() ? "warning: " + r.line() : r.line()));
                 nextReport += progressNanos * Math.max(1, (now - nextReport) / progressNanos + 1);
             }
+            disk.flatMap(d -> d.at(loaders.fraction(), loaders.logicalBytes())).ifPresent(r -> progress.note(diskLine(r)));
             int alive = runner.alive();
             if (!control.interrupted() && runner.calls().waiting(now).allLongerThan(alive, run.loadStallNanos())) {
                 control.fail(String.format(Locale.ROOT, "the server stalled: %d of %d loaders have each waited inside a"
@@ -218,6 +220,10 @@ public final class LoadPhase {
                 }
             }
         }
+    }
+
+    private static String diskLine(DiskCheck.Result r) {
+        return r.warning() ? "warning: " + r.line() : r.line();
     }
 
     /** Ends a progress interval: a point for the charts and files. */

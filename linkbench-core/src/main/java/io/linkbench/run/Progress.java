@@ -85,9 +85,7 @@ final class Progress {
         linksDone += rows[LoadStep.LOAD_LINKS.ordinal()];
         countsDone += rows[LoadStep.LOAD_COUNTS.ordinal()];
         double elapsed = (s.endNanos() - startNanos) / 1e9;
-        // the loaders write each chunk's nodes and links together; count rows follow the links
-        double fraction = Math.min(1.0, (double) (Math.min(nodesDone, nodes) + Math.min(linksDone, expectedLinks))
-                / (nodes + expectedLinks));
+        double fraction = fraction(nodesDone, linksDone, nodes, expectedLinks);
         double rate = s.seconds() > 0 ? s.totalRows() / s.seconds() : 0;
         // an interval without rows (a stalled server) says nothing of when the load ends: no ETA, not 00:00
         double eta = fraction > 0 && s.totalRows() > 0 ? elapsed * (1 - fraction) / fraction : Double.NaN;
@@ -112,6 +110,16 @@ final class Progress {
             out.println("load: " + text);
         }
         return fraction;
+    }
+
+    /**
+     * The share of a load of {@code nodes} nodes and about {@code expectedLinks} links written once {@code nodesDone}
+     * and {@code linksDone} are, 0 to 1: the loaders write each chunk's nodes and links together; count rows follow
+     * the links.
+     */
+    static double fraction(long nodesDone, long linksDone, long nodes, long expectedLinks) {
+        long links = Math.max(1, expectedLinks);
+        return Math.min(1.0, (double) (Math.min(nodesDone, nodes) + Math.min(linksDone, links)) / (nodes + links));
     }
 
     /** A line of its own between the reports (the live line, if drawn, is ended first and drawn again at the next report). */

@@ -88,8 +88,8 @@ final class PostLoadSteps {
      * Runs the store's post-load steps, timing each and ending a cost segment after each. An interrupt
      * cancels the running step through its canceller (on a thread of its own: a canceller that must reach a
      * stalled server holds no one up); a step that fails because of it ends the steps with a warning instead of
-     * failing the load. A step that fails otherwise (its server lost, a full disk) fails the load, and the steps
-     * end: the load's result is still made, with the step's error as the reason.
+     * failing the load. A step that fails otherwise (its server lost, a full disk, a store's bug) fails the load, and
+     * the steps end: the load's result is still made, with the step's error as the reason.
      */
     void runStoreSteps(LoadHooks hooks, List<String> warnings) {
         for (LoadHooks.Step step : hooks.finishLoadSteps()) {
@@ -101,10 +101,11 @@ final class PostLoadSteps {
             long t0 = System.nanoTime();
             try (RunControl.Registration r = control.onInterrupt(() -> daemon("post-load-cancel", step.canceller()))) {
                 runUntilStopped(step, t0);
-            } catch (StoreException e) {
+            } catch (StoreException | RuntimeException e) { // a store's bug too: what the load measured is kept
                 if (!control.interrupted()) {
-                    String why = String.format(Locale.ROOT, "the post-load step %s failed after %.3f s: %s", name,
-                            (System.nanoTime() - t0) / 1e9, MessageText.line(String.valueOf(e.getMessage())));
+                    String why = String.format(Locale.ROOT, "the post-load step %s failed after %.3f s: %s%s", name,
+                            (System.nanoTime() - t0) / 1e9, e instanceof StoreException ? "" : e.getClass().getName() + ": ",
+                            MessageText.line(String.valueOf(e.getMessage())));
                     control.fail(why);
                     out.println(why);
                 }

@@ -348,13 +348,26 @@ class PhasesTest {
         }
     }
 
+    @Test
+    void aPostLoadStepThatThrowsABugStillLeavesTheLoadsResult() throws Exception {
+        RunControl control = new RunControl();
+        try (Bench b = new Bench("maxid1", "2001")) {
+            StepStore store = new StepStore(b.store, new IllegalStateException("a bug"));
+            PhaseResult load = TestPhases.context(b.spec, control, out, PhaseObserver.NONE).load(TestPhases.BASE)
+                    .execute(store);
+            assertEquals(io.linkbench.measure.PhaseEnd.Status.FAILED, load.end().status());
+            assertTrue(load.end().reason().endsWith(": java.lang.IllegalStateException: a bug"), load.end().reason());
+            assertTrue(rows(load, "LOAD_LINKS") > 0, "what was loaded is still reported");
+        }
+    }
+
     /**
      * The memory store with one post-load step that runs 60 s unless it is cancelled (and fails then), or that fails
      * at once with a given error.
      */
     private static final class StepStore implements LoadHooks {
         final GraphStore delegate;
-        final StoreException failure;
+        final Exception failure;
         final CountDownLatch started = new CountDownLatch(1);
         final CountDownLatch cancelled = new CountDownLatch(1);
         final AtomicInteger cancels = new AtomicInteger();
@@ -363,7 +376,8 @@ class PhasesTest {
             this(delegate, null);
         }
 
-        StepStore(GraphStore delegate, StoreException failure) {
+        /** @param failure a StoreException or RuntimeException the first step throws at once, or null */
+        StepStore(GraphStore delegate, Exception failure) {
             this.delegate = delegate;
             this.failure = failure;
         }
@@ -376,8 +390,11 @@ class PhasesTest {
 
         private void longStep(String step) throws StoreException {
             started.countDown();
+            if (failure instanceof StoreException e) {
+                throw e;
+            }
             if (failure != null) {
-                throw failure;
+                throw (RuntimeException) failure;
             }
             try {
                 if (cancelled.await(60, TimeUnit.SECONDS)) {

@@ -21,13 +21,12 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * The Spider cluster the tests use: the one {@code scripts/start-spider.sh} runs (head 127.0.0.1:3340,
- * backends 3341 and 3342, user linkbench / LINKBENCH_PASSWORD; another cluster with LINKBENCH_SPIDER_PORT and
- * LINKBENCH_SPIDER_DIR, which the script's fault helpers then act on too). When the head cannot be reached the
+ * backends 3341 and 3342, user linkbench / LINKBENCH_PASSWORD; the script's LINKBENCH_SPIDER_PORT moves
+ * them, for the tests and for the script's fault helpers alike). When the head cannot be reached the
  * tests are skipped with a message, except under CI=true, where they fail (CI starts the cluster).
  */
 final class SpiderTestCluster {
     static final String HOST = "127.0.0.1";
-    /** The head's port: LINKBENCH_SPIDER_PORT, as scripts/start-spider.sh reads it (3340 by default). */
     static final int HEAD_PORT = Integer.parseInt(System.getenv().getOrDefault("LINKBENCH_SPIDER_PORT", "3340"));
     static final int BACKENDS = 2;
     /** Why the cluster cannot be used, or null when it can; found once per test JVM. */

@@ -13,7 +13,8 @@ import java.util.Optional;
 /**
  * The load's disk check: the free space of the store's data directory, read once before the inserts, against
  * the store's estimate of the load's peak ({@link LoadHooks.DiskEstimate}) times the logical bytes the whole load
- * will write, projected once its first percent is written. One line, made once: the estimate, or a warning
+ * will write, projected once its first percent is written (or from the whole of a load that ended before the
+ * load phase looked, a short one). One line, made once: the estimate, or a warning
  * when the load needs more than was free, with the settings that lower it. The watching thread only does
  * arithmetic: the one file-system call is made before the load, where the store has just opened the directory.
  *
@@ -57,8 +58,8 @@ final class DiskCheck {
     }
 
     /**
-     * At a progress report: the check's result once {@code fraction} of the load is written, else empty (and
-     * empty after it was made).
+     * During the load or at its end: the check's result once {@code fraction} of the load is written, else empty
+     * (and empty after it was made).
      *
      * @param fraction     the share of the load written, 0 to 1
      * @param logicalBytes the keys' and payloads' bytes written so far

@@ -1,5 +1,6 @@
 package io.linkbench.run;
 
+import io.linkbench.config.MessageText;
 import io.linkbench.measure.IntervalPoint;
 import io.linkbench.measure.IntervalSample;
 import io.linkbench.measure.OpStats;
@@ -103,6 +104,9 @@ public final class LoadPhase {
             interval(runner, recorder, start, points);
             progress.finish();
         }
+        // a load too short to reach the first percent between two looks is checked at its end (a complete one: exactly)
+        double written = loaders.failure() == null && !control.interrupted() ? 1.0 : loaders.fraction();
+        disk.flatMap(d -> d.at(written, loaders.logicalBytes())).ifPresent(r -> out.println(diskLine(r)));
         double seconds = (System.nanoTime() - start) / 1e9;
         List<String> warnings = new ArrayList<>();
         disk.flatMap(DiskCheck::warning).ifPresent(warnings::add);
@@ -116,15 +120,11 @@ public final class LoadPhase {
         if (store instanceof LoadHooks hooks && !control.interrupted() && fleet.index() == 0) {
             steps.runStoreSteps(hooks, warnings);
         }
-        Optional<String> writeBackSkipped = control.interrupted() ? Optional.of("the load was interrupted")
-                : steps.writeBack();
+        Optional<String> writeBackSkipped = control.interrupted()
+                ? Optional.of(control.failed() ? "the load failed" : "the load was interrupted") : steps.writeBack();
         PhaseRunner.WindowEnd window = runner.endWindow(stats.stream().mapToLong(OpStats::rows).sum(), warnings);
         if (!control.interrupted() && loaders.failure() == null) {
-            if (fleet.shared()) { // each client records its slice; the last one completes the load
-                FleetLoad.recordSlice(store, starting, fleet, control);
-            } else {
-                LoadRecord.save(store, starting.completedAt(Instant.now()));
-            }
+            recordCompleted(store, starting);
         }
         if (runner.anyAlive()) {
             StoreCalls.Waiting w = runner.calls().waiting(System.nanoTime());
@@ -144,6 +144,23 @@ public final class LoadPhase {
                 PhaseResult.Latency.closedLoop(stats), end, warnings,
                 window.readings(loaders.logicalBytes()), steps.seconds(),
                 cost, points, new PhaseResult.GraphFacts(loaders.graph(), null, 0));
+    }
+
+    /**
+     * Records the load as completed (a fleet's client: its slice; the last one completes the load). A store that
+     * fails to record it fails the load: the phase's result is still made, and says why.
+     */
+    private void recordCompleted(GraphStore store, LoadState starting) throws InterruptedException {
+        try {
+            if (run.fleet().shared()) {
+                FleetLoad.recordSlice(store, starting, run.fleet(), control);
+            } else {
+                LoadRecord.save(store, starting.completedAt(Instant.now()));
+            }
+        } catch (StoreException e) {
+            control.fail("the load's inserts and post-load steps ended, but the store could not record the load as"
+                    + " completed: " + MessageText.line(String.valueOf(e.getMessage())));
+        }
     }
 
     /** The store's post-load steps this client will run, and the store's estimate of their time, for the ETA. */
@@ -168,8 +185,8 @@ public final class LoadPhase {
     /**
      * Waits for the loaders, with a progress line every {@code progressfreq} seconds; fails the load when every
      * loader still at work has waited inside a store call for longer than {@code load_stall_limit}, and stops
-     * waiting after a stop request once {@code stop} gives up on them. The disk check, if any, is made at the
-     * first report past its share of the load.
+     * waiting after a stop request once {@code stop} gives up on them. The disk check, if any, is made as soon as
+     * its share of the load is written (looked at every 100 ms or so, not only at a report).
      */
     private void watch(PhaseRunner runner, PhaseRecorder recorder, Progress progress, long start,
                        List<IntervalPoint> points, StopWait stop, LoadWorkers loaders, Optional<DiskCheck> disk)
@@ -180,12 +197,11 @@ public final class LoadPhase {
             long now = System.nanoTime();
             if (now >= nextReport) {
                 IntervalSample s = interval(runner, recorder, start, points);
-                double fraction = progress.report(s, Progress.Loaders.of(loaders.rowsByWorker(), runner.workers()),
+                progress.report(s, Progress.Loaders.of(loaders.rowsByWorker(), runner.workers()),
                         runner.intervalNotes(s, "loaders"));
-                disk.flatMap(d -> d.at(fraction, loaders.logicalBytes()))
-                        .ifPresent(r -> progress.note(r.warning() ? "warning: " + r.line() : r.line()));
                 nextReport += progressNanos * Math.max(1, (now - nextReport) / progressNanos + 1);
             }
+            disk.flatMap(d -> d.at(loaders.fraction(), loaders.logicalBytes())).ifPresent(r -> progress.note(diskLine(r)));
             int alive = runner.alive();
             if (!control.interrupted() && runner.calls().waiting(now).allLongerThan(alive, run.loadStallNanos())) {
                 control.fail(String.format(Locale.ROOT, "the server stalled: %d of %d loaders have each waited inside a"
@@ -204,6 +220,10 @@ public final class LoadPhase {
                 }
             }
         }
+    }
+
+    private static String diskLine(DiskCheck.Result r) {
+        return r.warning() ? "warning: " + r.line() : r.line();
     }
 
     /** Ends a progress interval: a point for the charts and files. */

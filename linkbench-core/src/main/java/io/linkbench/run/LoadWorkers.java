@@ -45,6 +45,9 @@ final class LoadWorkers {
     private final SharedId1s shared;
     /** Rows written by each loader. */
     private final AtomicLongArray rowsByWorker;
+    /** Rows written of each {@link LoadStep}. */
+    private final AtomicLongArray rowsByStep = new AtomicLongArray(LoadStep.values().length);
+    private final long expectedLinks;
 
     /** Loads ids [start, end), which hold about {@code expectedLinks} links. */
     LoadWorkers(PhaseContext ctx, LoadGenerator generator, PhaseRecorder recorder, long start, long end,
@@ -58,6 +61,13 @@ final class LoadWorkers {
         this.chunks = (end - start + run.loadChunkSize() - 1) / run.loadChunkSize();
         this.shared = SharedId1s.of(generator.shape(), start, end, run.loaders(), expectedLinks);
         this.rowsByWorker = new AtomicLongArray(run.loaders());
+        this.expectedLinks = expectedLinks;
+    }
+
+    /** The share of the load written so far, 0 to 1, as the progress line counts it ({@link Progress#fraction}). */
+    double fraction() {
+        return Progress.fraction(rowsByStep.get(LoadStep.LOAD_NODES.ordinal()), rowsByStep.get(LoadStep.LOAD_LINKS.ordinal()),
+                end - start, expectedLinks);
     }
 
     /** "1 id1 of 961,964 links in 8 parts" when some id1s are loaded by every link loader, else empty. */
@@ -269,6 +279,7 @@ final class LoadWorkers {
                 w.recordService(step, System.nanoTime() - t0);
                 w.addRows(step, rows.size());
                 rowsByWorker.addAndGet(sink.worker, rows.size());
+                rowsByStep.addAndGet(step, rows.size());
                 long bytes = 0;
                 for (T row : rows) {
                     bytes += LogicalBytes.of(row);

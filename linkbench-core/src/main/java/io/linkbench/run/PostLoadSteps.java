@@ -1,5 +1,6 @@
 package io.linkbench.run;
 
+import io.linkbench.config.MessageText;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.store.GraphStore;
@@ -87,9 +88,10 @@ final class PostLoadSteps {
      * Runs the store's post-load steps, timing each and ending a cost segment after each. An interrupt
      * cancels the running step through its canceller (on a thread of its own: a canceller that must reach a
      * stalled server holds no one up); a step that fails because of it ends the steps with a warning instead of
-     * failing the load.
+     * failing the load. A step that fails otherwise (its server lost, a full disk, a store's bug) fails the load, and
+     * the steps end: the load's result is still made, with the step's error as the reason.
      */
-    void runStoreSteps(LoadHooks hooks, List<String> warnings) throws StoreException {
+    void runStoreSteps(LoadHooks hooks, List<String> warnings) {
         for (LoadHooks.Step step : hooks.finishLoadSteps()) {
             if (control.interrupted()) {
                 return;
@@ -99,21 +101,39 @@ final class PostLoadSteps {
             long t0 = System.nanoTime();
             try (RunControl.Registration r = control.onInterrupt(() -> daemon("post-load-cancel", step.canceller()))) {
                 runUntilStopped(step, t0);
-            } catch (StoreException e) {
+            } catch (StoreException | RuntimeException e) { // a store's bug too: what the load measured is kept
                 if (!control.interrupted()) {
-                    throw e;
+                    String why = String.format(Locale.ROOT, "the post-load step %s failed after %.3f s: %s%s", name,
+                            (System.nanoTime() - t0) / 1e9, e instanceof StoreException ? "" : e.getClass().getName() + ": ",
+                            MessageText.line(String.valueOf(e.getMessage())));
+                    control.fail(why);
+                    out.println(why);
                 }
             }
             double s = (System.nanoTime() - t0) / 1e9;
             endSegment(PhaseCost.STEP_PART + name);
             if (control.interrupted()) {
-                String w = String.format(Locale.ROOT, "post-load step '%s' cancelled after %.3f s", name, s);
-                warnings.add(w);
-                out.println(w);
+                String undone = unfinished(step);
+                if (!control.failed() || !undone.isEmpty()) {
+                    String w = String.format(Locale.ROOT, "post-load step '%s' %s after %.3f s%s", name,
+                            control.failed() ? "did not finish" : "cancelled", s, undone.isEmpty() ? "" : ": " + undone
+                                    + "; the load is not recorded complete: load again (-l -D schema=recreate)");
+                    warnings.add(w);
+                    out.println(w);
+                }
                 return;
             }
             seconds.put(name, s);
             out.printf(Locale.ROOT, "post-load step: %s took %.3f s%n", name, s);
+        }
+    }
+
+    /** What {@code step} says it leaves undone, one line; "" when it cannot say. */
+    private static String unfinished(LoadHooks.Step step) {
+        try {
+            return MessageText.line(String.valueOf(step.unfinished().get()));
+        } catch (RuntimeException e) {
+            return "";
         }
     }
 
@@ -159,13 +179,13 @@ final class PostLoadSteps {
                 if (now >= nextStatus) {
                     out.printf(Locale.ROOT, "post-load step: %s running for %.0f s%s%n", step.name(), (now - t0) / 1e9,
                             silent >= Math.min(SILENCE_NOTED, stallNanos / 2) ? String.format(Locale.ROOT, "  | server stalled? no answer from the"
-                                    + " server for %.0f s", silent / 1e9) : "");
+                                    + " server for %.0f s%s", silent / 1e9, answers.failure(": ")) : "");
                     nextStatus += statusNanos * Math.max(1, (now - nextStatus) / statusNanos + 1);
                 }
                 if (!control.interrupted() && silent > stallNanos) {
                     control.fail(String.format(Locale.ROOT, "the server stalled: it has not answered for more than %s s"
-                            + " (load_stall_limit) during the post-load step %s", RequestPhase.plain(stallNanos / 1e9),
-                            step.name()));
+                            + " (load_stall_limit) during the post-load step %s%s", RequestPhase.plain(stallNanos / 1e9),
+                            step.name(), answers.failure(": ")));
                     out.printf(Locale.ROOT, "post-load step: %s: the server has not answered for %.0f s: left behind%n",
                             step.name(), silent / 1e9);
                     reads.leftBehind("the post-load step " + step.name(), t);
@@ -201,6 +221,8 @@ final class PostLoadSteps {
     private final class ServerAnswers {
         private final LoadHooks.Step step;
         private final AtomicLong answered;
+        /** The message of the last ask that failed, "" once the server answered again. */
+        private volatile String failure = "";
         private long nextAsk;
 
         ServerAnswers(LoadHooks.Step step, long t0) {
@@ -215,10 +237,22 @@ final class PostLoadSteps {
             }
             nextAsk = now + ASK_EVERY;
             reads.read("the server's answer", () -> {
-                step.answers().run();
+                try {
+                    step.answers().run();
+                } catch (StoreException | RuntimeException e) {
+                    failure = MessageText.line(String.valueOf(e.getMessage()));
+                    throw e;
+                }
+                failure = "";
                 answered.accumulateAndGet(System.nanoTime(), Math::max);
                 return Boolean.TRUE;
             }, ASK_WAIT);
+        }
+
+        /** {@code prefix} and what the last failed ask said (e.g. which node does not answer), or "" when none failed. */
+        String failure(String prefix) {
+            String f = failure;
+            return f.isEmpty() ? "" : prefix + f;
         }
 
         /** Nanoseconds since the server last answered (or since the step started); 0 when it cannot be asked. */

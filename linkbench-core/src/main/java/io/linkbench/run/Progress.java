@@ -11,7 +11,7 @@ import java.util.OptionalDouble;
  * Load progress: percent done, rows/s, the loaders still busy with each one's rows/s, and ETA. The
  * ETA is the inserts' (from the share of nodes and links written) plus the store's post-load steps at
  * the store's estimate ({@link PostLoad}), marked {@code +steps}; {@code inserts only} when the store
- * has steps and no estimate. On a terminal one live line with a bar, redrawn in place; otherwise a
+ * has steps and no estimate; {@code --:--} (unknown) after an interval without rows, a stalled server's. On a terminal one live line with a bar, redrawn in place; otherwise a
  * plain line per report (for logs and CI).
  */
 final class Progress {
@@ -85,14 +85,15 @@ final class Progress {
         linksDone += rows[LoadStep.LOAD_LINKS.ordinal()];
         countsDone += rows[LoadStep.LOAD_COUNTS.ordinal()];
         double elapsed = (s.endNanos() - startNanos) / 1e9;
-        // the loaders write each chunk's nodes and links together; count rows follow the links
-        double fraction = Math.min(1.0, (double) (Math.min(nodesDone, nodes) + Math.min(linksDone, expectedLinks))
-                / (nodes + expectedLinks));
+        double fraction = fraction(nodesDone, linksDone, nodes, expectedLinks);
         double rate = s.seconds() > 0 ? s.totalRows() / s.seconds() : 0;
-        double eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : Double.NaN;
+        // an interval without rows (a stalled server) says nothing of when the load ends: no ETA, not 00:00
+        double eta = fraction > 0 && s.totalRows() > 0 ? elapsed * (1 - fraction) / fraction : Double.NaN;
         String etaNote = "";
-        if (post.ratio().isPresent()) {
-            eta += fraction > 0 ? post.ratio().getAsDouble() * elapsed / fraction : 0;
+        if (Double.isNaN(eta)) {
+            // unknown: nothing to add to it
+        } else if (post.ratio().isPresent()) {
+            eta += post.ratio().getAsDouble() * elapsed / fraction;
             etaNote = " +steps";
         } else if (!post.steps().isEmpty()) {
             etaNote = " inserts only";
@@ -109,6 +110,16 @@ final class Progress {
             out.println("load: " + text);
         }
         return fraction;
+    }
+
+    /**
+     * The share of a load of {@code nodes} nodes and about {@code expectedLinks} links written once {@code nodesDone}
+     * and {@code linksDone} are, 0 to 1: the loaders write each chunk's nodes and links together; count rows follow
+     * the links.
+     */
+    static double fraction(long nodesDone, long linksDone, long nodes, long expectedLinks) {
+        long links = Math.max(1, expectedLinks);
+        return Math.min(1.0, (double) (Math.min(nodesDone, nodes) + Math.min(linksDone, links)) / (nodes + links));
     }
 
     /** A line of its own between the reports (the live line, if drawn, is ended first and drawn again at the next report). */

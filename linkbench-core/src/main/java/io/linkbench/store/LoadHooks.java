@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Supplier;
 
 /**
  * A store with work to do after a bulk load (build a secondary index, compact, flush). The load phase
@@ -32,9 +33,15 @@ public interface LoadHooks extends GraphStore {
      *                  while the step runs, one call at a time, each given up by the driver after a deadline of
      *                  its own. While it gets no answer the status lines say so, and after {@code load_stall_limit}
      *                  the load ends failed: the server stalled. {@link #NOT_ASKED} for a step whose server
-     *                  cannot be asked (an embedded store): it is waited for as long as it takes
+     *                  cannot be asked (an embedded store): it is waited for as long as it takes. Its failure's
+     *                  message names what does not answer (a cluster's node), for the status lines and the reason
+     * @param unfinished what the step leaves undone when it ends early (it failed, was cancelled, or was left behind
+     *                  on a server that stopped answering), for the load's warnings, e.g. {@code id1_type is not built
+     *                  on backend2 127.0.0.1:3342 and the head (built on backend1 127.0.0.1:3341)}; "" when it cannot
+     *                  say. Called from another thread than the step's, maybe while the step still runs; it must
+     *                  answer at once (no server call)
      */
-    record Step(String name, Work work, Runnable canceller, Work answers) {
+    record Step(String name, Work work, Runnable canceller, Work answers, Supplier<String> unfinished) {
         /** The {@code answers} of a step whose server is not asked. */
         public static final Work NOT_ASKED = () -> { };
 
@@ -43,6 +50,12 @@ public interface LoadHooks extends GraphStore {
             Objects.requireNonNull(work, "work");
             Objects.requireNonNull(canceller, "canceller");
             Objects.requireNonNull(answers, "answers");
+            Objects.requireNonNull(unfinished, "unfinished");
+        }
+
+        /** A step that cannot say what it leaves undone. */
+        public Step(String name, Work work, Runnable canceller, Work answers) {
+            this(name, work, canceller, answers, () -> "");
         }
 
         /** A step whose server is not asked whether it answers. */

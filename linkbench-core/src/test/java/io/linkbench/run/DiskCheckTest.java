@@ -9,13 +9,29 @@ import io.linkbench.store.LoadHooks;
 import io.linkbench.store.LoadHooks.DiskEstimate;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.noop.NoopStore;
+import io.linkbench.measure.PhaseObserver;
+import io.linkbench.store.StoreContext;
+import io.linkbench.store.memory.MemoryStoreProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The load's disk check projects the store's peak from the first percent and compares it with the free space before the load. */
+/**
+ * The load's disk check projects the store's peak from the first percent and compares it with the free space before the
+ * load; a load too short for a progress report is checked too.
+ */
 class DiskCheckTest {
     private static final Path DIR = Path.of("/data/db");
 
@@ -59,6 +75,45 @@ class DiskCheckTest {
         assertTrue(check.at(0.5, 100_000).isEmpty(), "made once");
         assertTrue(check.warning().isEmpty(), "a peak that fits is no warning");
         assertTrue(DiskCheck.of(new NoopStore()).isEmpty(), "a store without an estimate is not checked");
+    }
+
+    @Test
+    void aLoadShorterThanTheProgressIntervalIsChecked(@TempDir Path dir) throws Exception {
+        RunSpec d = RunSpec.withDefaults("store", "memory", "maxid1", "2001", "progressfreq", "600");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GraphStore memory = new MemoryStoreProvider().open(new StoreContext(d.settings(), d.sessions()))) {
+            GraphStore store = estimatingStore(memory, dir);
+            TestPhases.context(d, new RunControl(), new PrintStream(bytes, true, StandardCharsets.UTF_8),
+                    PhaseObserver.NONE).load(TestPhases.BASE).execute(store);
+        }
+        String console = bytes.toString(StandardCharsets.UTF_8);
+        assertFalse(console.contains("load: "), "no progress report in so short a load:\n" + console);
+        assertEquals(1, console.lines().filter(l -> l.startsWith("load disk: the store estimates the load's peak at")
+                && l.endsWith(" free under " + dir)).count(), console);
+    }
+
+    /** {@code store} (the memory store) as a store that estimates its load's disk and has a local data directory. */
+    private static GraphStore estimatingStore(GraphStore store, Path dir) {
+        return (GraphStore) Proxy.newProxyInstance(DiskCheckTest.class.getClassLoader(),
+                new Class<?>[] {LoadHooks.class, StoreMetrics.class}, (proxy, m, args) -> switch (m.getName()) {
+                    case "loadDiskEstimate" -> Optional.of(new DiskEstimate(1.5, ""));
+                    case "dataDirectory" -> Optional.of(dir);
+                    case "finishLoadSteps" -> List.of();
+                    case "finishLoadEstimate" -> OptionalDouble.empty();
+                    case "counters" -> Map.of();
+                    case "sizeBytes" -> OptionalLong.empty();
+                    case "serverPid" -> OptionalInt.empty();
+                    case "serverNodes" -> List.of();
+                    default -> invoke(m, store, args);
+                });
+    }
+
+    private static Object invoke(Method m, Object target, Object[] args) throws Throwable {
+        try {
+            return m.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
     }
 
     /** A store that estimates its load's disk and has a local data directory; nothing else is called. */

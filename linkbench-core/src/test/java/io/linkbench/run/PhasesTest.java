@@ -328,15 +328,58 @@ class PhasesTest {
         }
     }
 
-    /** The memory store with one post-load step that runs 60 s unless it is cancelled (and fails then). */
+    @Test
+    void aPostLoadStepThatFailsFailsTheLoadWhichStillReportsWhatItMeasured() throws Exception {
+        RunControl control = new RunControl();
+        try (Bench b = new Bench("maxid1", "2001")) {
+            StepStore store = new StepStore(b.store, new StoreException(StoreException.Kind.OTHER,
+                    "flush: No space left on device"));
+            PhaseResult load = TestPhases.context(b.spec, control, out, PhaseObserver.NONE).load(TestPhases.BASE)
+                    .execute(store);
+            assertTrue(control.failed(), "the run fails");
+            assertEquals(io.linkbench.measure.PhaseEnd.Status.FAILED, load.end().status());
+            assertTrue(load.end().reason().startsWith("the post-load step build something failed after "), load.end().reason());
+            assertTrue(load.end().reason().endsWith(": flush: No space left on device"), load.end().reason());
+            assertTrue(rows(load, "LOAD_LINKS") > 0, "what was loaded is still reported");
+            assertTrue(load.steps().isEmpty(), "the failed step has no time: " + load.steps());
+            String text = console.toString(StandardCharsets.UTF_8);
+            assertFalse(text.contains("post-load step: never reached"), "the steps after it do not run:\n" + text);
+            assertTrue(text.contains("load phase failed: the post-load step build something failed"), text);
+        }
+    }
+
+    @Test
+    void aPostLoadStepThatThrowsABugStillLeavesTheLoadsResult() throws Exception {
+        RunControl control = new RunControl();
+        try (Bench b = new Bench("maxid1", "2001")) {
+            StepStore store = new StepStore(b.store, new IllegalStateException("a bug"));
+            PhaseResult load = TestPhases.context(b.spec, control, out, PhaseObserver.NONE).load(TestPhases.BASE)
+                    .execute(store);
+            assertEquals(io.linkbench.measure.PhaseEnd.Status.FAILED, load.end().status());
+            assertTrue(load.end().reason().endsWith(": java.lang.IllegalStateException: a bug"), load.end().reason());
+            assertTrue(rows(load, "LOAD_LINKS") > 0, "what was loaded is still reported");
+        }
+    }
+
+    /**
+     * The memory store with one post-load step that runs 60 s unless it is cancelled (and fails then), or that fails
+     * at once with a given error.
+     */
     private static final class StepStore implements LoadHooks {
         final GraphStore delegate;
+        final Exception failure;
         final CountDownLatch started = new CountDownLatch(1);
         final CountDownLatch cancelled = new CountDownLatch(1);
         final AtomicInteger cancels = new AtomicInteger();
 
         StepStore(GraphStore delegate) {
+            this(delegate, null);
+        }
+
+        /** @param failure a StoreException or RuntimeException the first step throws at once, or null */
+        StepStore(GraphStore delegate, Exception failure) {
             this.delegate = delegate;
+            this.failure = failure;
         }
 
         @Override
@@ -347,6 +390,12 @@ class PhasesTest {
 
         private void longStep(String step) throws StoreException {
             started.countDown();
+            if (failure instanceof StoreException e) {
+                throw e;
+            }
+            if (failure != null) {
+                throw (RuntimeException) failure;
+            }
             try {
                 if (cancelled.await(60, TimeUnit.SECONDS)) {
                     throw new StoreException(StoreException.Kind.OTHER, step + ": cancelled");

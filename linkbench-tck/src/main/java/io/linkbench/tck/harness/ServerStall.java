@@ -136,8 +136,21 @@ public final class ServerStall {
      * {@code failed}, the server stalled, once it has not answered for {@code load_stall_limit}; exit code 1.
      */
     public static void postLoadStepFails(Server server, Path dir, List<String> args, String step) throws Exception {
+        postLoadStepFails(server, dir, args, step, 3);
+    }
+
+    /** What a stalled run printed, and its phase in result.json. */
+    public record Stalled(String console, JsonNode phase) {
+    }
+
+    /**
+     * {@link #postLoadStepFails(Server, Path, List, String)} with a {@code load_stall_limit} of {@code limit} seconds
+     * (a cluster's node asked within its store's timeouts), for the store's test to check what else the run said.
+     */
+    public static Stalled postLoadStepFails(Server server, Path dir, List<String> args, String step, int limit)
+            throws Exception {
         List<String> all = new ArrayList<>(args);
-        all.addAll(List.of("-D", "load_stall_limit=3", "-D", "progressfreq=0.5", "--results",
+        all.addAll(List.of("-D", "load_stall_limit=" + limit, "-D", "progressfreq=0.5", "--results",
                 dir.resolve("stalled-step").toString()));
         Child run = Child.start(dir, all);
         try {
@@ -150,14 +163,15 @@ public final class ServerStall {
         }
         String console = run.console();
         assertEquals(1, run.exitCode(), "a stalled server fails the load:\n" + console);
-        assertTrue(console.contains("load phase failed: the server stalled: it has not answered for more than 3 s"
-                + " (load_stall_limit) during the post-load step " + step), console);
+        assertTrue(console.contains("load phase failed: the server stalled: it has not answered for more than " + limit
+                + " s (load_stall_limit) during the post-load step " + step), console);
         assertTrue(console.lines().anyMatch(l -> l.startsWith("post-load step: " + step + " running for ")
                 && l.contains("server stalled? no answer from the server for ")),
                 "status lines go on during the step and say the server does not answer:\n" + console);
         JsonNode phase = phases(dir.resolve("stalled-step")).get(0);
         assertEquals("failed", phase.get("status").asText(), phase.toString());
         assertTrue(phase.get("end_reason").asText().startsWith("the server stalled: "), phase.toString());
+        return new Stalled(console, phase);
     }
 
     /**

@@ -73,7 +73,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         this.sessions = spider == null ? connector : new Connector(config, SpiderReadings.sessionSetup(config));
         this.sessionSql = spider == null ? sql : new SqlText(config, true);
         this.admin = admin;
-        this.indexStep = new LinkIndexStep(config, connector,
+        this.indexStep = new LinkIndexStep(config, connector, spider, sql,
                 new SessionConnection<>(() -> new SqlConnection(openAdmin(connector, config), sql), Errors.MAP, false));
         this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         long maxPacket = 16L << 20;
@@ -224,7 +224,8 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     @Override
     public List<Step> finishLoadSteps() {
         return config.indexAfterLoad()
-                ? List.of(new Step(LinkIndexStep.NAME, this::buildLinkIndex, indexStep::cancel, indexStep::answers))
+                ? List.of(new Step(LinkIndexStep.NAME, this::buildLinkIndex, indexStep::cancel, indexStep::answers,
+                        indexStep::unfinished))
                 : List.of();
     }
 
@@ -233,7 +234,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         try {
             Connection c = admin();
             if (spider != null) {
-                spiderSchema.addLinkIndex(c);
+                indexStep.build(c, spiderSchema);
             } else {
                 indexStep.build(c, schema);
             }

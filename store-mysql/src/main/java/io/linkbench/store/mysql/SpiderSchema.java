@@ -74,14 +74,15 @@ final class SpiderSchema {
         }
     }
 
-    /** The link index on every backend that lacks it, then on the head (the step of index_after_load). */
-    void addLinkIndex(Connection c) throws SQLException, StoreException {
-        cluster.onEach(Schema.LINK_INDEX, true, true, b -> {
-            if (!backend.hasLinkIndex(b)) {
-                backend.addLinkIndex(b);
-            }
-            return null;
-        });
+    /** The link index on a backend (its connection {@code b}) when it lacks it: the step of index_after_load, per backend. */
+    void addBackendIndex(Connection b) throws SQLException {
+        if (!backend.hasLinkIndex(b)) {
+            backend.addLinkIndex(b);
+        }
+    }
+
+    /** The link index on the head when it lacks it: the last part of the step, once every backend has it. */
+    void addLinkIndexOnHead(Connection c) throws SQLException {
         if (!head.hasLinkIndex(c)) {
             addHeadIndex(c);
         }

@@ -1,12 +1,22 @@
 package io.linkbench.store.mysql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.linkbench.tck.harness.Await;
 import io.linkbench.tck.harness.HeldLock;
 import io.linkbench.tck.harness.ServerStall;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -17,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * phase and a load end {@code failed}, the server stalled, with status lines throughout, instead of hanging and
  * then reporting {@code completed}; Ctrl-C during the stall writes every result file at once; a post-load step
  * ({@code build index}, held on a metadata lock so that it is still running) on a stalled server ends the load
- * failed within {@code load_stall_limit}, while one held on a server that answers is waited for. The stalls are
+ * failed within {@code load_stall_limit}, while one held on a server that answers is waited for, and one that fails
+ * (its connection killed) ends the load failed with its result written. The stalls are
  * short ({@code stall_limit} and {@code load_stall_limit} of 3 to 5 s) and always end with SIGCONT.
  */
 @Tag("mysql")
@@ -84,6 +95,42 @@ class MySqlStallTest {
     void aPostLoadStepOnAStalledServerEndsTheLoadFailedWithStatusLinesThroughout(@TempDir Path tmp) throws Exception {
         LocalServerProcess server = server();
         withHeldIndexBuild("_step", (load, held) -> ServerStall.postLoadStepFails(server, tmp, load, BUILD_INDEX));
+    }
+
+    /**
+     * The index build's connection killed on the server (as a server crash or a full disk fails a step): the load ends
+     * {@code failed} with the step's error, and its result is still written, as a stalled step's is.
+     */
+    @Test
+    void aPostLoadStepThatFailsEndsTheLoadFailedAndItsResultIsWritten(@TempDir Path tmp) throws Exception {
+        MySqlTestServer.assumeAvailable();
+        String db = DB + "_failed_step";
+        Path results = tmp.resolve("failed-step");
+        try (AutoCloseable held = heldIndexBuild(db)) {
+            CompletableFuture<Integer> load = CompletableFuture.supplyAsync(() -> CliRunner.run("innodb.properties", db,
+                    "-D", "maxid1=2001", "-D", "schema=create", "-D", "index_after_load=true", "-l",
+                    "--results", results.toString()));
+            long build = Await.until(Duration.ofSeconds(180), "the index build waiting for the held lock",
+                    () -> indexBuild(db), id -> id > 0);
+            try (Connection c = MySqlTestServer.jdbc(db); Statement s = c.createStatement()) {
+                s.execute("KILL CONNECTION " + build);
+            }
+            assertEquals(1, load.get(180, TimeUnit.SECONDS), "the failed step fails the run");
+        }
+        JsonNode phase = new ObjectMapper().readTree(CliRunner.resultJson(results)).get("phases").get(0);
+        assertEquals("failed", phase.get("status").asText(), phase.toString());
+        assertTrue(phase.get("end_reason").asText().startsWith("the post-load step " + BUILD_INDEX + " failed after "),
+                phase.toString());
+        assertTrue(phase.get("ops").toString().contains("LOAD_LINKS"), "what the load measured: " + phase);
+    }
+
+    /** The server thread of the ALTER TABLE that adds the index in {@code db}, or 0 while there is none. */
+    private static long indexBuild(String db) throws Exception {
+        try (Connection c = MySqlTestServer.jdbc(db); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE 'ALTER TABLE %"
+                     + db + "%ADD INDEX%'")) {
+            return rs.next() ? rs.getLong(1) : 0;
+        }
     }
 
     @Test

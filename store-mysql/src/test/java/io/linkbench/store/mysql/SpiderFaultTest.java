@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.util.List;
 import java.util.stream.Stream;
 import io.linkbench.tck.harness.Await;
+import io.linkbench.tck.harness.HeldLock;
+import io.linkbench.tck.harness.ServerStall;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -25,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Faults of the Spider cluster of scripts/start-spider.sh under a run of the command line: a backend
- * killed in the middle of a load and of a request phase, a backend stopped (SIGSTOP) for 5 s, the head
- * restarted. Each time the calls the fault hit are counted, no phase outlives its deadline, the run
+ * killed in the middle of a load and of a request phase, a backend stopped (SIGSTOP) for 5 s and during the
+ * post-load index build, the head restarted. Each time the calls the fault hit are counted, no phase outlives its deadline, the run
  * ends with a status, and the counts verify with 0 mismatches. Every node is running again after each
  * test, whatever its outcome.
  */
@@ -154,6 +156,46 @@ class SpiderFaultTest {
         }
         ends(run, t0, false);
         verifies();
+    }
+
+    /**
+     * Backend 2 stopped while the post-load step builds the link index (held on it by a lock, so that the step has not
+     * passed it): the step's status lines name backend 2 as not answering, the load waits {@code load_stall_limit} (not a
+     * connection's timeout) and ends {@code failed}, its result written, saying where the index is missing.
+     */
+    @Test
+    void aBackendStoppedDuringTheIndexBuildFailsTheLoadAfterTheStallLimitNamingIt(@TempDir Path tmp) throws Exception {
+        String db = DB + "_index";
+        SpiderTestCluster.freshStore("InnoDB", db, java.util.Map.of("index_after_load", "true"), 2).close();
+        String backend2 = "backend2 " + SpiderTestCluster.HOST + ":" + (SpiderTestCluster.HEAD_PORT + 2);
+        ServerStall.Server node2 = new ServerStall.Server() {
+            @Override
+            public void stop() throws Exception {
+                SpiderTestCluster.control("pause-node", "2");
+            }
+
+            @Override
+            public void resume() throws Exception {
+                SpiderTestCluster.control("resume-node", "2");
+            }
+        };
+        ServerStall.Stalled run;
+        try (HeldLock held = HeldLock.hold(SpiderTestCluster.jdbc(2, db), "SELECT * FROM linktable LIMIT 1")) {
+            // connect_timeout bounds each ask of a backend, well inside the stall limit; the step's own connection to
+            // the stopped backend would have failed after it
+            run = ServerStall.postLoadStepFails(node2, tmp, List.of(SpiderTestCluster.args("spider.properties", db,
+                    "-D", "maxid1=2001", "-D", "schema=create", "-D", "index_after_load=true", "-D", "connect_timeout=2",
+                    "-l")), LinkIndexStep.NAME, 10);
+        }
+        assertTrue(run.console().lines().anyMatch(l -> l.startsWith("post-load step: " + LinkIndexStep.NAME + " running")
+                && l.contains("server stalled? no answer from the server for ") && l.endsWith(backend2 + " does not answer")),
+                run.console());
+        assertTrue(run.phase().get("end_reason").asText().endsWith("during the post-load step " + LinkIndexStep.NAME + ": "
+                + backend2 + " does not answer"), run.phase().toString());
+        assertTrue(run.phase().get("warnings").toString().contains("id1_type is not built on " + backend2 + " and head "),
+                run.phase().toString());
+        assertTrue(run.phase().get("warnings").toString().contains("load again (-l -D schema=recreate)"),
+                run.phase().toString());
     }
 
     @Test

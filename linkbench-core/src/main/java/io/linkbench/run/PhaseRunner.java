@@ -170,11 +170,16 @@ final class PhaseRunner implements AutoCloseable {
     /**
      * The measured window ends now after {@code units} operations (rows, for a load): the store's
      * counter deltas and size, and the cost; a warning joins {@code warnings} when other processes
-     * used much of the host meanwhile, and for each reading of the store that is missing.
+     * used much of the host meanwhile, and for each reading of the store that is missing. The size is not read while
+     * a worker the phase left behind is still inside a store call: the server that has not answered it would hold
+     * the read for its whole deadline (30 s) too.
      */
     WindowEnd endWindow(long units, List<String> warnings) {
         MetricsReader.Reading<Map<String, Long>> after = StoreCounters.read(ctx.reads(), store);
-        MetricsReader.Reading<Long> size = StoreCounters.size(ctx.reads(), store);
+        int stuck = alive();
+        MetricsReader.Reading<Long> size = stuck == 0 ? StoreCounters.size(ctx.reads(), store)
+                : MetricsReader.Reading.none(String.format(Locale.ROOT, "data size not read: %d of %d workers are"
+                + " still inside a store call (the server has not answered them)", stuck, threads.size()));
         Map<String, Long> counters = Map.of();
         if (!countersBefore.read()) {
             warnings.add("the window has no server counters: at its start, " + countersBefore.missing());

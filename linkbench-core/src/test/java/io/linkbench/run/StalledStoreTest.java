@@ -62,6 +62,8 @@ class StalledStoreTest {
             assertTrue(console().contains("| server counters not read: the server did not answer within 1 s"), console());
             assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("the window has no server counters")), r.warnings().toString());
             assertEquals(-1, r.store().sizeBytes(), "no size from a stalled server");
+            assertTrue(r.warnings().contains("data size not read: 2 of 2 workers are still inside a store call (the"
+                    + " server has not answered them)"), "the size is not waited for: " + r.warnings());
         } finally {
             stall.resume();
         }

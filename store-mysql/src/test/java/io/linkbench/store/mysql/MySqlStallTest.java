@@ -34,6 +34,11 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("mysql")
 class MySqlStallTest {
     private static final String DB = "lbtest_stall";
+    /**
+     * The stalled request phase's maxtime: the server is stopped at its first status line with operations (about
+     * 1 s in), and the phase ends failed {@code stall_limit} after this; far more than a busy machine takes to stop it.
+     */
+    private static final int REQUEST_SECONDS = 20;
     private static final String BUILD_INDEX = "build index id1_type";
 
     /** The test server's process, or the test skipped saying why it cannot be stopped here. */
@@ -55,7 +60,8 @@ class MySqlStallTest {
     void aRequestPhaseOnAStalledServerEndsFailedWithStatusLinesThroughout(@TempDir Path tmp) throws Exception {
         LocalServerProcess server = server();
         loadSmallGraph(tmp);
-        ServerStall.requestPhaseFails(server, tmp, List.of(CliRunner.args("innodb.properties", DB, "-r")));
+        ServerStall.requestPhaseFails(server, tmp, List.of(CliRunner.args("innodb.properties", DB, "-r")),
+                REQUEST_SECONDS);
     }
 
     @Test

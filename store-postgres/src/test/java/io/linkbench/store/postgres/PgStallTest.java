@@ -26,6 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("postgres")
 class PgStallTest {
     private static final String SCHEMA = "lbtest_stall";
+    /**
+     * The stalled request phase's maxtime: the server is stopped at its first status line with operations (about
+     * 1 s in), and the phase ends failed {@code stall_limit} after this; far more than a busy machine takes to stop it.
+     */
+    private static final int REQUEST_SECONDS = 20;
 
     /** The test server's processes, or the test skipped saying why they cannot be stopped here. */
     private static PgServerProcess server() throws Exception {
@@ -46,7 +51,7 @@ class PgStallTest {
     void aRequestPhaseOnAStalledServerEndsFailedWithStatusLinesThroughout(@TempDir Path tmp) throws Exception {
         PgServerProcess server = server();
         loadSmallGraph(tmp);
-        ServerStall.requestPhaseFails(server, tmp, PgFaultTest.cli(SCHEMA, "-r"));
+        ServerStall.requestPhaseFails(server, tmp, PgFaultTest.cli(SCHEMA, "-r"), REQUEST_SECONDS);
     }
 
     @Test

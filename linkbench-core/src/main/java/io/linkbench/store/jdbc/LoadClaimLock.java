@@ -1,0 +1,83 @@
+package io.linkbench.store.jdbc;
+
+import io.linkbench.store.StoreException;
+import io.linkbench.store.support.LoadClaimant;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/**
+ * A SQL store's claim on its tables for one load: a server-side session lock (MySQL's {@code GET_LOCK},
+ * PostgreSQL's {@code pg_try_advisory_lock}) held on a connection of its own until the store is closed, so
+ * a second load into the same tables is refused ({@link LoadClaimant#refusal}) and a load that dies (killed,
+ * its host lost) releases it with its connection. The holder's {@link LoadClaimant} text is kept in a row of
+ * the load-state table, which names it in the refusal; the row says nothing about whether a load runs (the
+ * lock does), so a dead load's row is simply replaced by the next.
+ *
+ * <pre>{@code
+ * claim = LoadClaimLock.claim(openAdmin(), c -> tryGetLock(c), schema.loadState.row("claim:" + link), tables);
+ * schema.prepareForLoad(admin, mode);           // may create the load-state table
+ * claim.recordHolder();                          // now that it exists
+ * }</pre>
+ */
+public final class LoadClaimLock implements AutoCloseable {
+
+    /** Takes the lock on {@code c} without waiting; false when another session holds it. */
+    @FunctionalInterface
+    public interface TryLock {
+        boolean tryLock(Connection c) throws SQLException;
+    }
+
+    /** How a dead load's claim ends, for the refusal. */
+    public static final String ENDS = "its claim ends with its connection to the server";
+
+    private final Connection connection;
+    private final LoadStateTable holder;
+    private final String text;
+    private boolean recorded;
+
+    private LoadClaimLock(Connection connection, LoadStateTable holder, String text) {
+        this.connection = connection;
+        this.holder = holder;
+        this.text = text;
+    }
+
+    /**
+     * Claims the tables on {@code connection} (autocommit), which the claim keeps and closes; records this
+     * process as the holder when the load-state table exists.
+     *
+     * @param tables what the refusal calls the tables, with the server
+     * @throws StoreException a {@link StoreException#refusal refusal} naming the holder when another session
+     *                        holds the lock (the connection is then closed)
+     * @throws SQLException   when the server fails (the connection is then closed)
+     */
+    public static LoadClaimLock claim(Connection connection, TryLock lock, LoadStateTable holder, String tables)
+            throws SQLException, StoreException {
+        try {
+            if (!lock.tryLock(connection)) {
+                Optional<String> who = holder.loadText(connection);
+                throw LoadClaimant.refusal(tables, who, ENDS);
+            }
+            LoadClaimLock claim = new LoadClaimLock(connection, holder, LoadClaimant.current().toText());
+            claim.recordHolder();
+            return claim;
+        } catch (SQLException | StoreException | RuntimeException e) {
+            SqlErrorMap.closeQuietly(connection);
+            throw e;
+        }
+    }
+
+    /** Records this process as the holder, once, if the load-state table exists by now. */
+    public void recordHolder() throws SQLException {
+        if (!recorded && holder.exists(connection)) {
+            holder.saveText(connection, text);
+            recorded = true;
+        }
+    }
+
+    /** Releases the claim: closes its connection, which ends the lock. */
+    @Override
+    public void close() {
+        SqlErrorMap.closeQuietly(connection);
+    }
+}

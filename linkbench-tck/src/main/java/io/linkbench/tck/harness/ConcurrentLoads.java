@@ -70,7 +70,7 @@ public final class ConcurrentLoads {
             if (next.exitCode() == 0 || lease.isZero() || !next.err().contains("another load is loading")) {
                 break;
             }
-            Thread.sleep(1000);
+            Thread.sleep(3000);
         } while (System.nanoTime() < deadline);
         assertEquals(0, next.exitCode(), "the killed load's claim blocks the next load: " + next.err());
         return refusal;

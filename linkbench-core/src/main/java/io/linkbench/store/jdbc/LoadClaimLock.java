@@ -32,12 +32,14 @@ public final class LoadClaimLock implements AutoCloseable {
     public static final String ENDS = "its claim ends with its connection to the server";
 
     private final Connection connection;
+    private final Connection notes;
     private final LoadStateTable holder;
     private final String text;
     private boolean recorded;
 
-    private LoadClaimLock(Connection connection, LoadStateTable holder, String text) {
+    private LoadClaimLock(Connection connection, Connection notes, LoadStateTable holder, String text) {
         this.connection = connection;
+        this.notes = notes;
         this.holder = holder;
         this.text = text;
     }
@@ -53,12 +55,22 @@ public final class LoadClaimLock implements AutoCloseable {
      */
     public static LoadClaimLock claim(Connection connection, TryLock lock, LoadStateTable holder, String tables)
             throws SQLException, StoreException {
+        return claim(connection, lock, holder, connection, tables);
+    }
+
+    /**
+     * As {@link #claim(Connection, TryLock, LoadStateTable, String)}, for a lock that is a transaction's (a row
+     * lock, which a commit would end): the holder's row is written and read on {@code notes}, an autocommit
+     * connection of the store's that the claim does not close.
+     */
+    public static LoadClaimLock claim(Connection connection, TryLock lock, LoadStateTable holder, Connection notes,
+            String tables) throws SQLException, StoreException {
         try {
             if (!lock.tryLock(connection)) {
-                Optional<String> who = holder.loadText(connection);
+                Optional<String> who = holder.loadText(notes);
                 throw LoadClaimant.refusal(tables, who, ENDS);
             }
-            LoadClaimLock claim = new LoadClaimLock(connection, holder, LoadClaimant.current().toText());
+            LoadClaimLock claim = new LoadClaimLock(connection, notes, holder, LoadClaimant.current().toText());
             claim.recordHolder();
             return claim;
         } catch (SQLException | StoreException | RuntimeException e) {
@@ -69,8 +81,8 @@ public final class LoadClaimLock implements AutoCloseable {
 
     /** Records this process as the holder, once, if the load-state table exists by now. */
     public void recordHolder() throws SQLException {
-        if (!recorded && holder.exists(connection)) {
-            holder.saveText(connection, text);
+        if (!recorded && holder.exists(notes)) {
+            holder.saveText(notes, text);
             recorded = true;
         }
     }

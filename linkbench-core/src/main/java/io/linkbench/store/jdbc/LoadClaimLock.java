@@ -3,6 +3,8 @@ package io.linkbench.store.jdbc;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.support.LoadClaimant;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
 
@@ -26,19 +28,59 @@ public final class LoadClaimLock implements AutoCloseable {
     @FunctionalInterface
     public interface TryLock {
         boolean tryLock(Connection c) throws SQLException;
+
+        /**
+         * Releases the lock on {@code c} before it is closed, so that a store opened right after this one's close
+         * finds it free (a server ends a closed connection's locks when it gets to it, after the close returned);
+         * the default does nothing, for a lock that a synchronous close ends.
+         */
+        default void unlock(Connection c) throws SQLException {
+        }
     }
+
+    /**
+     * The lock a query takes: {@code lockSql} with the one parameter {@code key}, answering true (or 1) when it
+     * took it, e.g. {@code SELECT GET_LOCK(?, 0)} or {@code SELECT pg_try_advisory_lock(?)}; {@code unlockSql}
+     * releases it ({@code SELECT RELEASE_LOCK(?)}, {@code SELECT pg_advisory_unlock(?)}).
+     */
+    public static TryLock query(String lockSql, String unlockSql, Object key) {
+        return new TryLock() {
+            @Override
+            public boolean tryLock(Connection c) throws SQLException {
+                try (PreparedStatement ps = c.prepareStatement(lockSql)) {
+                    ps.setObject(1, key);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        return rs.next() && rs.getBoolean(1);
+                    }
+                }
+            }
+
+            @Override
+            public void unlock(Connection c) throws SQLException {
+                try (PreparedStatement ps = c.prepareStatement(unlockSql)) {
+                    ps.setObject(1, key);
+                    ps.executeQuery().close();
+                }
+            }
+        };
+    }
+
+    /** The longest the unlock at close waits for the server. */
+    private static final int UNLOCK_TIMEOUT_MS = 5000;
 
     /** How a dead load's claim ends, for the refusal. */
     public static final String ENDS = "its claim ends with its connection to the server";
 
     private final Connection connection;
+    private final TryLock lock;
     private final Connection notes;
     private final LoadStateTable holder;
     private final String text;
     private boolean recorded;
 
-    private LoadClaimLock(Connection connection, Connection notes, LoadStateTable holder, String text) {
+    private LoadClaimLock(Connection connection, TryLock lock, Connection notes, LoadStateTable holder, String text) {
         this.connection = connection;
+        this.lock = lock;
         this.notes = notes;
         this.holder = holder;
         this.text = text;
@@ -70,7 +112,7 @@ public final class LoadClaimLock implements AutoCloseable {
                 Optional<String> who = holder.loadText(notes);
                 throw LoadClaimant.refusal(tables, who, ENDS);
             }
-            LoadClaimLock claim = new LoadClaimLock(connection, notes, holder, LoadClaimant.current().toText());
+            LoadClaimLock claim = new LoadClaimLock(connection, lock, notes, holder, LoadClaimant.current().toText());
             claim.recordHolder();
             return claim;
         } catch (SQLException | StoreException | RuntimeException e) {
@@ -87,9 +129,15 @@ public final class LoadClaimLock implements AutoCloseable {
         }
     }
 
-    /** Releases the claim: closes its connection, which ends the lock. */
+    /** Releases the claim: unlocks, then closes its connection (which ends the lock if the unlock failed). */
     @Override
     public void close() {
+        try {
+            connection.setNetworkTimeout(Runnable::run, UNLOCK_TIMEOUT_MS); // a stalled server does not hold the close
+            lock.unlock(connection);
+        } catch (SQLException | RuntimeException e) {
+            // the connection is lost or closing: the server ends the lock with it
+        }
         SqlErrorMap.closeQuietly(connection);
     }
 }

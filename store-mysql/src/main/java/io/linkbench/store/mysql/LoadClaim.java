@@ -4,8 +4,6 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.jdbc.LoadClaimLock;
 import io.linkbench.store.support.LoadClaimant;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
@@ -27,15 +25,9 @@ final class LoadClaim {
 
     /** Claims the tables on {@code c}, which the claim keeps. */
     static LoadClaimLock claim(Connection c, MySqlConfig config, Schema schema) throws SQLException, StoreException {
-        String name = lockName(config);
-        return LoadClaimLock.claim(c, conn -> {
-            try (PreparedStatement ps = conn.prepareStatement("SELECT GET_LOCK(?, 0)")) {
-                ps.setString(1, name);
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() && rs.getInt(1) == 1;
-                }
-            }
-        }, schema.loadState.row("claim:" + config.linkTable()), "the tables " + config.database() + "."
+        return LoadClaimLock.claim(c, LoadClaimLock.query("SELECT GET_LOCK(?, 0)", "SELECT RELEASE_LOCK(?)",
+                lockName(config)),
+                schema.loadState.row("claim:" + config.linkTable()), "the tables " + config.database() + "."
                 + config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable() + " on " + config.address());
     }
 }

@@ -4,8 +4,6 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.jdbc.LoadClaimLock;
 import io.linkbench.store.support.LoadClaimant;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
@@ -25,15 +23,9 @@ final class LoadClaim {
 
     /** Claims the tables on {@code c}, which the claim keeps. */
     static LoadClaimLock claim(Connection c, PgConfig config, Schema schema) throws SQLException, StoreException {
-        long key = key(config);
-        return LoadClaimLock.claim(c, conn -> {
-            try (PreparedStatement ps = conn.prepareStatement("SELECT pg_try_advisory_lock(?)")) {
-                ps.setLong(1, key);
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() && rs.getBoolean(1);
-                }
-            }
-        }, schema.loadState.row("claim:" + config.linkTable()), "the tables " + config.database() + "."
+        return LoadClaimLock.claim(c, LoadClaimLock.query("SELECT pg_try_advisory_lock(?)",
+                "SELECT pg_advisory_unlock(?)", key(config)),
+                schema.loadState.row("claim:" + config.linkTable()), "the tables " + config.database() + "."
                 + config.schema() + "." + config.nodeTable() + ", " + config.linkTable() + ", " + config.countTable()
                 + " on " + config.address());
     }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linkbench.tck.harness.ConcurrentLoads;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,18 +21,20 @@ class PgConcurrentLoadTest {
     @Test
     void aSecondLoadIsRefusedNamingTheFirstAndAKilledLoadBlocksNothing(@TempDir Path tmp) throws Exception {
         PgTestServer.assumeAvailable();
-        String refusal = ConcurrentLoads.refusedWhileOneRunsAndFreeOnceItIsKilled(tmp,
-                PgFaultTest.cli("lbtest_conc", "-D", "maxid1=2000001", "-D", "schema=recreate", "-l",
-                        "--results", tmp.resolve("first").toString()),
-                args(PgFaultTest.cli("lbtest_conc", "-D", "maxid1=2001", "-D", "schema=recreate", "-l",
-                        "--results", tmp.resolve("second").toString())),
-                args(PgFaultTest.cli("lbtest_conc", "-D", "maxid1=2001", "-D", "schema=recreate", "-l",
-                        "--results", tmp.resolve("third").toString())),
-                Duration.ZERO);
-        assertTrue(refusal.contains(".lbtest_conc.nodetable, linktable, counttable on "), refusal);
+        concurrentLoads(PgFaultTest::cli, "lbtest_conc", tmp);
     }
 
-    static String[] args(List<String> args) {
-        return new ArrayList<>(args).toArray(String[]::new);
+    /** The scenario on {@code schema}, with {@code cli} making the command line of a schema and arguments. */
+    static void concurrentLoads(BiFunction<String, String[], List<String>> cli, String schema, Path tmp) throws Exception {
+        String refusal = ConcurrentLoads.refusedWhileOneRunsAndFreeOnceItIsKilled(tmp,
+                cli.apply(schema, load(2000001, tmp.resolve("first"))),
+                cli.apply(schema, load(2001, tmp.resolve("second"))).toArray(String[]::new),
+                cli.apply(schema, load(2001, tmp.resolve("third"))).toArray(String[]::new),
+                Duration.ZERO);
+        assertTrue(refusal.contains("." + schema + ".nodetable, linktable, counttable on "), refusal);
+    }
+
+    private static String[] load(int maxid1, Path results) {
+        return new String[] {"-D", "maxid1=" + maxid1, "-D", "schema=recreate", "-l", "--results", results.toString()};
     }
 }

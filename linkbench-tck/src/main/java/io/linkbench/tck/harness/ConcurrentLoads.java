@@ -54,8 +54,8 @@ public final class ConcurrentLoads {
             List<String> lines = refused.err().lines().toList();
             assertEquals(1, lines.size(), "one line: " + lines);
             refusal = lines.get(0);
-            assertTrue(refusal.startsWith("linkbench: another load is loading "), refusal);
-            assertTrue(refusal.contains("pid " + p.pid() + " on host "), "names the first load's pid " + p.pid() + ": "
+            assertTrue(refusal.startsWith("linkbench: "), refusal);
+            assertTrue(refusal.contains("pid " + p.pid() + " on "), "names the first load's pid " + p.pid() + ": "
                     + refusal);
             assertTrue(Files.readString(console).contains("load phase:") && !Files.readString(console).contains("load failed"),
                     "the first load goes on:\n" + Files.readString(console));

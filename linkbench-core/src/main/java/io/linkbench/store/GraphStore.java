@@ -39,13 +39,23 @@ public interface GraphStore extends AutoCloseable {
      * counts exist already; with {@link SchemaMode#RECREATE} it drops all data first. Called once, from
      * one thread, before any session is opened.
      *
+     * <p><b>One load at a time.</b> A store whose tables another process (or another store of this one) can
+     * load claims them here, before it drops anything, and holds the claim until {@link #close()}; while
+     * another store holds it, this method throws a refusal naming that load's host, pid and start
+     * ({@link io.linkbench.store.support.LoadClaimant#refusal}), since two loads at once each measure a share
+     * of the server. A load that dies must not block the next for long: hold the claim as something that
+     * dies with the process (a server session lock, {@link io.linkbench.store.jdbc.LoadClaimLock}; a lock file)
+     * or as a lease that expires. Clients 1.. of a fleet load do not call this method, so they never meet
+     * client 0's claim. A store whose data lives and dies with the store object claims nothing.
+     *
      * <pre>{@code
      * store.prepareForLoad(SchemaMode.RECREATE);   // the user set schema = recreate
      * }</pre>
      *
      * @param mode what to do with data that exists
-     * @throws StoreException REJECTED (a refusal, or missing privileges for the DDL), CONNECTION,
-     *                        TIMEOUT or OTHER; never retried by the driver
+     * @throws StoreException REJECTED (a refusal: data present with CREATE, the tables claimed by another load;
+     *                        or missing privileges for the DDL), CONNECTION, TIMEOUT or OTHER; never retried by
+     *                        the driver
      */
     void prepareForLoad(SchemaMode mode) throws StoreException;
 

@@ -42,7 +42,8 @@ public abstract class GraphStoreContract {
 
     /**
      * A new store on the data of the store {@link #openFreshStore()} returned last, which the TCK has
-     * closed; null (the default) when a store's data does not outlive close. The TCK closes it.
+     * closed (or, in the load-claim contract, holds open, as a second process would find it); null (the
+     * default) when a store's data does not outlive close. The TCK closes it.
      */
     protected GraphStore reopenStore() throws Exception {
         return null;
@@ -156,6 +157,14 @@ public abstract class GraphStoreContract {
     @Nested
     class LoadStates extends LoadStateContract {
         LoadStates() {
+            super(GraphStoreContract.this);
+        }
+    }
+
+    /** The claim of a load on the store's tables: a second load into them is refused. */
+    @Nested
+    class LoadClaims extends LoadClaimContract {
+        LoadClaims() {
             super(GraphStoreContract.this);
         }
     }

@@ -41,26 +41,50 @@ public final class LoadStateTable {
         this.exists = exists;
     }
 
+    /**
+     * The same table's row under another key, for other text than the load state (the claim of a running
+     * load: {@link LoadClaimLock}); the key is cut to 64 characters.
+     */
+    public LoadStateTable row(String key) {
+        return new LoadStateTable(table, key.length() > 64 ? key.substring(0, 64) : key, upsert, exists);
+    }
+
     /** Replaces the load state of the link table. */
     public void save(Connection c, LoadState state) throws SQLException {
+        saveText(c, state.toText());
+    }
+
+    /** Replaces the row's text (at most {@link LoadState#MAX_TEXT} characters). */
+    public void saveText(Connection c, String text) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(upsert)) {
             ps.setString(1, linkTable);
-            ps.setString(2, state.toText());
+            ps.setString(2, text);
             ps.executeUpdate();
         }
     }
 
     /** The load state of the link table; empty when none was saved or there is no such table. */
     public Optional<LoadState> load(Connection c) throws SQLException, StoreException {
+        Optional<String> text = loadText(c);
+        return text.isPresent() ? Optional.of(LoadState.parse(text.get())) : Optional.empty();
+    }
+
+    /** The row's text; empty when there is no such row or no such table. */
+    public Optional<String> loadText(Connection c) throws SQLException {
         if (!exists.test(c)) {
             return Optional.empty();
         }
         try (PreparedStatement ps = c.prepareStatement("SELECT state FROM " + table + " WHERE link_table = ?")) {
             ps.setString(1, linkTable);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(LoadState.parse(rs.getString(1))) : Optional.empty();
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
             }
         }
+    }
+
+    /** Whether the table exists. */
+    public boolean exists(Connection c) throws SQLException {
+        return exists.test(c);
     }
 
     /** Removes the load state of the link table (a recreated schema starts without one). */

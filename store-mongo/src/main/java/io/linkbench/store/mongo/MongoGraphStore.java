@@ -51,6 +51,8 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     private final Connection.Server server;
     private final boolean transactions;
     private final String transactionsWhy;
+    /** This store's claim on its collections, from its first prepareForLoad until it is closed; null before. */
+    private LoadLease lease;
 
     /**
      * @param transactions    link writes and their count changes in one multi-document transaction
@@ -139,7 +141,12 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     }
 
     @Override
-    public void prepareForLoad(SchemaMode mode) throws StoreException {
+    public synchronized void prepareForLoad(SchemaMode mode) throws StoreException {
+        if (lease == null) { // another load into these collections is refused, before anything is dropped
+            lease = LoadLease.claim(schema.db, config.linkCollection(), "the collections " + config.database() + "."
+                    + config.nodeCollection() + ", " + config.linkCollection() + ", " + config.countCollection()
+                    + " on " + config.hosts());
+        }
         try {
             schema.prepareForLoad(mode, sharding);
             if (mode == SchemaMode.RECREATE) {
@@ -312,6 +319,11 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
      */
     @Override
     public void close() {
+        synchronized (this) {
+            if (lease != null) {
+                lease.close();
+            }
+        }
         Thread closing = new Thread(client::close, "mongo-client-close");
         closing.setDaemon(true);
         closing.start();

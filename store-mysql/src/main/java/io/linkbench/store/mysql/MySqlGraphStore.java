@@ -10,6 +10,7 @@ import io.linkbench.store.SchemaMode;
 import io.linkbench.store.ServerNode;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.jdbc.AdminTimeout;
+import io.linkbench.store.jdbc.LoadClaimLock;
 import io.linkbench.store.jdbc.SessionConnection;
 import io.linkbench.store.jdbc.SqlErrorMap;
 import io.linkbench.store.StoreException.Kind;
@@ -60,6 +61,8 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     private final String serverVersion;
     private final SessionConnection<SqlConnection> admin;
     private final LinkIndexStep indexStep;
+    /** This store's claim on its tables, from its first prepareForLoad until it is closed; null before. */
+    private LoadClaimLock claim;
     private volatile boolean closed;
 
     private MySqlGraphStore(MySqlConfig config, Connector connector, SqlText sql,
@@ -152,11 +155,16 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     public synchronized void prepareForLoad(SchemaMode mode) throws StoreException {
         try {
             Connection c = admin();
+            if (claim == null) { // another load into these tables is refused, before anything is dropped
+                claim = LoadClaim.claim(openAdmin(connector, config), config, schema);
+            }
             if (spider != null) {
                 AdminTimeout.lifted(c, config.socketTimeoutMs(), () -> spiderSchema.prepareForLoad(c, mode));
+                claim.recordHolder();
                 return;
             }
             AdminTimeout.lifted(c, config.socketTimeoutMs(), () -> schema.prepareForLoad(c, mode));
+            claim.recordHolder();
             awaitSchemaOnEveryHost();
         } catch (SQLException e) {
             throw adminFailure("prepare the schema", e);
@@ -392,6 +400,9 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     @Override
     public synchronized void close() {
         closed = true;
+        if (claim != null) {
+            claim.close();
+        }
         admin.close();
         indexStep.close();
     }

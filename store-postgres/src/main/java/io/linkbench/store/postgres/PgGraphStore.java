@@ -15,6 +15,7 @@ import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.VerificationReport;
 import io.linkbench.store.jdbc.AdminTimeout;
+import io.linkbench.store.jdbc.LoadClaimLock;
 import io.linkbench.store.jdbc.SessionConnection;
 import io.linkbench.store.jdbc.SqlErrorMap;
 import io.linkbench.store.postgres.Connector.Purpose;
@@ -64,6 +65,8 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     private final CitusReadings readings;
     /** The backend pid of the admin connection while it runs a post-load step, or -1. */
     private volatile int stepBackend = -1;
+    /** This store's claim on its tables, from its first prepareForLoad until it is closed; null before. */
+    private LoadClaimLock claim;
     private volatile boolean closed;
 
     private PgGraphStore(PgConfig config, Connector connector, String serverVersion, CitusCluster citus) {
@@ -158,7 +161,11 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     @Override
     public synchronized void prepareForLoad(SchemaMode mode) throws StoreException {
         admin("prepare the schema", c -> {
+            if (claim == null) { // another load into these tables is refused, before anything is dropped
+                claim = LoadClaim.claim(openBounded(connector), config, schema);
+            }
             AdminTimeout.lifted(c.jdbc(), connector.clientTimeoutMs(), () -> schema.prepareForLoad(c.jdbc(), mode));
+            claim.recordHolder();
             return null;
         });
     }
@@ -368,6 +375,9 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     @Override
     public synchronized void close() {
         closed = true;
+        if (claim != null) {
+            claim.close();
+        }
         admin.close();
         synchronized (asker) {
             asker.close();

@@ -2,6 +2,7 @@ package io.linkbench.store.rocksdb;
 
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreException.Kind;
+import java.nio.file.Path;
 import java.util.Locale;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.Status;
@@ -9,9 +10,16 @@ import org.rocksdb.Status;
 /** Turns RocksDB's failures into {@link StoreException}s with one-line messages that name the data directory. */
 final class Errors {
     private final String dataDir;
+    /** The database's LOCK file, or null when unknown. */
+    private final Path lockFile;
 
     Errors(String dataDirText) {
+        this(dataDirText, null);
+    }
+
+    Errors(String dataDirText, Path dataDir) {
         this.dataDir = dataDirText;
+        this.lockFile = dataDir == null ? null : dataDir.resolve("LOCK");
     }
 
     /** A failure while opening the database. */
@@ -20,7 +28,10 @@ final class Errors {
         String lower = m.toLowerCase(Locale.ROOT);
         if (lower.contains("lock") && (lower.contains("temporarily unavailable") || lower.contains("lock hold")
                 || lower.contains("held"))) {
-            return StoreException.refusal("data_dir " + dataDir + " is locked by another process (LOCK held)", e);
+            return StoreException.refusal("data_dir " + dataDir + " is locked by another process (LOCK held"
+                    + (lockFile == null ? "" : LockHolder.of(lockFile).map(h -> " by " + h).orElse(""))
+                    + "); a second run on the same data would measure a share of the machine: wait for it to end, or"
+                    + " stop it (the lock ends with its process)", e);
         }
         if (lower.contains("permission denied") || lower.contains("read-only file system")) {
             return new StoreException(Kind.OTHER, "data_dir " + dataDir + " is not writable (" + m + ")", e);

@@ -81,7 +81,7 @@ final class RocksDbStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     /** Opens the database of {@code config}, creating it when missing. */
     static RocksDbStore open(RocksDbConfig config) throws StoreException {
         NativeOptions options = new NativeOptions(config);
-        Errors errors = new Errors(config.dataDirText());
+        Errors errors = new Errors(config.dataDirText(), config.dataDir());
         Database db = null;
         try {
             db = Database.open(config, options, errors);

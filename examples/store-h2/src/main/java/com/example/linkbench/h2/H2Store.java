@@ -8,6 +8,7 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.VerificationReport;
+import io.linkbench.store.jdbc.LoadClaimLock;
 import io.linkbench.store.jdbc.LoadStateTable;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -40,6 +41,7 @@ final class H2Store implements CountVerifier, LoadStateStore {
                 + " time BIGINT NOT NULL, version BIGINT NOT NULL, PRIMARY KEY (id1, link_type))",
         "CREATE TABLE IF NOT EXISTS meta (name VARCHAR(32) PRIMARY KEY, val BIGINT NOT NULL)",
         "INSERT INTO meta SELECT 'max_node_id', 0 WHERE NOT EXISTS (SELECT 1 FROM meta WHERE name = 'max_node_id')",
+        "INSERT INTO meta SELECT 'load_claim', 0 WHERE NOT EXISTS (SELECT 1 FROM meta WHERE name = 'load_claim')",
         "CREATE TABLE IF NOT EXISTS load_state (link_table VARCHAR(64) PRIMARY KEY,"
                 + " state VARCHAR(" + LoadState.MAX_TEXT + ") NOT NULL)",
     };
@@ -52,6 +54,8 @@ final class H2Store implements CountVerifier, LoadStateStore {
     private final Path path;
     private final int lockTimeoutMs;
     private final Connection admin;
+    /** The claim of a load on the tables, from the first prepareForLoad until close; null before. */
+    private LoadClaimLock claim;
     /** The highest node id assigned or loaded; {@code meta.max_node_id} keeps it across restarts. */
     private final AtomicLong maxNodeId = new AtomicLong();
 
@@ -74,6 +78,29 @@ final class H2Store implements CountVerifier, LoadStateStore {
                 throw StoreException.refusal("the H2 database " + path + " is open in another process", e);
             }
             throw Errors.MAP.toStore("open H2 database " + path, e);
+        }
+    }
+
+    /** The claim's connection: a transaction that locks the row {@code meta.load_claim} until it is closed. */
+    private Connection claimConnection() throws SQLException {
+        Connection c = source.getConnection();
+        c.setAutoCommit(false);
+        try (Statement st = c.createStatement()) {
+            st.execute("SET LOCK_TIMEOUT 1"); // a claim held elsewhere is refused at once
+        }
+        return c;
+    }
+
+    /** Locks the claim's row; false when another store's claim holds it. */
+    private static boolean lockClaimRow(Connection c) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.executeQuery("SELECT val FROM meta WHERE name = 'load_claim' FOR UPDATE").close();
+            return true;
+        } catch (SQLException e) {
+            if (e.getErrorCode() == 50200) { // LOCK_TIMEOUT_1
+                return false;
+            }
+            throw e;
         }
     }
 
@@ -115,6 +142,10 @@ final class H2Store implements CountVerifier, LoadStateStore {
     public synchronized void prepareForLoad(SchemaMode mode) throws StoreException {
         try (Statement st = admin.createStatement()) {
             createSchema(st);
+            if (claim == null) { // another store of this process on the file (another process cannot open it)
+                claim = LoadClaimLock.claim(claimConnection(), H2Store::lockClaimRow, LOAD_STATE.row("claim:links"),
+                        admin, "the H2 database " + path);
+            }
             if (mode == SchemaMode.RECREATE) {
                 for (String table : List.of("nodes", "links", "counts")) {
                     st.execute("TRUNCATE TABLE " + table);
@@ -229,6 +260,9 @@ final class H2Store implements CountVerifier, LoadStateStore {
     @Override
     public synchronized void close() throws StoreException {
         try {
+            if (claim != null) {
+                claim.close();
+            }
             admin.close();
         } catch (SQLException e) {
             throw Errors.MAP.toStore("close", e);

@@ -42,9 +42,9 @@ public interface GraphStore extends AutoCloseable {
      * <p><b>One load at a time.</b> A store whose tables another process (or another store of this one) can
      * load claims them here, before it drops anything, and holds the claim until {@link #close()}; while
      * another store holds it, this method throws a refusal naming that load's host, pid and start
-     * ({@link io.linkbench.store.support.LoadClaimant#refusal}), since two loads at once each measure a share
+     * (the support package's {@code LoadClaimant} words it), since two loads at once each measure a share
      * of the server. A load that dies must not block the next for long: hold the claim as something that
-     * dies with the process (a server session lock, {@link io.linkbench.store.jdbc.LoadClaimLock}; a lock file)
+     * dies with the process (a server session lock, as the JDBC stores' {@code LoadClaimLock}; a lock file)
      * or as a lease that expires. Clients 1.. of a fleet load do not call this method, so they never meet
      * client 0's claim. A store whose data lives and dies with the store object claims nothing.
      *

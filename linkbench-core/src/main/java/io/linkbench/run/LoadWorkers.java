@@ -43,10 +43,9 @@ final class LoadWorkers {
     private final LongAdder logicalBytes = new LongAdder();
     private final List<GraphTally> tallies = new ArrayList<>();
     private final SharedId1s shared;
-    /** Rows written by each loader. */
-    private final AtomicLongArray rowsByWorker;
-    /** Rows written of each {@link LoadStep}. */
-    private final AtomicLongArray rowsByStep = new AtomicLongArray(LoadStep.values().length);
+    private static final int STEPS = LoadStep.values().length;
+    /** Rows written by loader w of step s at [w * STEPS + s]: a loader adds to its own slots only, once a batch. */
+    private final AtomicLongArray written;
     private final long expectedLinks;
 
     /** Loads ids [start, end), which hold about {@code expectedLinks} links. */
@@ -60,14 +59,22 @@ final class LoadWorkers {
         this.end = end;
         this.chunks = (end - start + run.loadChunkSize() - 1) / run.loadChunkSize();
         this.shared = SharedId1s.of(generator.shape(), start, end, run.loaders(), expectedLinks);
-        this.rowsByWorker = new AtomicLongArray(run.loaders());
+        this.written = new AtomicLongArray(run.loaders() * STEPS);
         this.expectedLinks = expectedLinks;
     }
 
     /** The share of the load written so far, 0 to 1, as the progress line counts it ({@link Progress#fraction}). */
     double fraction() {
-        return Progress.fraction(rowsByStep.get(LoadStep.LOAD_NODES.ordinal()), rowsByStep.get(LoadStep.LOAD_LINKS.ordinal()),
-                end - start, expectedLinks);
+        return Progress.fraction(rowsOf(LoadStep.LOAD_NODES), rowsOf(LoadStep.LOAD_LINKS), end - start, expectedLinks);
+    }
+
+    /** Rows of {@code step} written so far by every loader. */
+    private long rowsOf(LoadStep step) {
+        long n = 0;
+        for (int i = step.ordinal(); i < written.length(); i += STEPS) {
+            n += written.get(i);
+        }
+        return n;
     }
 
     /** "1 id1 of 961,964 links in 8 parts" when some id1s are loaded by every link loader, else empty. */
@@ -77,11 +84,11 @@ final class LoadWorkers {
 
     /** Rows written so far by each loader. */
     long[] rowsByWorker() {
-        long[] rows = new long[rowsByWorker.length()];
-        for (int i = 0; i < rows.length; i++) {
-            rows[i] = rowsByWorker.get(i);
+        long[] byWorker = new long[written.length() / STEPS];
+        for (int i = 0; i < written.length(); i++) {
+            byWorker[i / STEPS] += written.get(i);
         }
-        return rows;
+        return byWorker;
     }
 
     /** The thread name of worker {@code index}. */
@@ -278,8 +285,7 @@ final class LoadWorkers {
             if (failed == null) {
                 w.recordService(step, System.nanoTime() - t0);
                 w.addRows(step, rows.size());
-                rowsByWorker.addAndGet(sink.worker, rows.size());
-                rowsByStep.addAndGet(step, rows.size());
+                written.addAndGet(sink.worker * STEPS + step, rows.size());
                 long bytes = 0;
                 for (T row : rows) {
                     bytes += LogicalBytes.of(row);

@@ -76,10 +76,8 @@ final class Progress {
     /**
      * A report of the interval {@code s}: the link loaders' rows and how many are busy, with {@code notes} (a
      * stalled server, missing counters) at its end.
-     *
-     * @return the share of the load written, 0 to 1
      */
-    double report(IntervalSample s, Loaders loaders, String notes) {
+    void report(IntervalSample s, Loaders loaders, String notes) {
         long[] rows = s.rows();
         nodesDone += rows[LoadStep.LOAD_NODES.ordinal()];
         linksDone += rows[LoadStep.LOAD_LINKS.ordinal()];
@@ -109,7 +107,6 @@ final class Progress {
         } else {
             out.println("load: " + text);
         }
-        return fraction;
     }
 
     /**

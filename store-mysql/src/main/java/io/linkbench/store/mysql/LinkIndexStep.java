@@ -44,7 +44,6 @@ final class LinkIndexStep implements AutoCloseable {
     /** The server thread id of the connection running the build, or -1. */
     private volatile long threadId = -1;
     private volatile boolean started;
-    private volatile boolean ended;
     private volatile boolean cancelled;
     private volatile boolean closed;
 
@@ -84,37 +83,39 @@ final class LinkIndexStep implements AutoCloseable {
             }
         }
         built.add("the server");
-        ended = true;
     }
 
     /** Adds the index on every backend that lacks it, then on the head ({@code c}), each backend waited for. */
     void build(Connection c, SpiderSchema schema) throws SQLException, StoreException {
         starting();
         for (SpiderCluster.Backend b : spider.backends()) {
-            while (true) {
-                try {
-                    spider.on(b, Schema.LINK_INDEX, true, true, backend -> {
-                        schema.addBackendIndex(backend);
-                        return null;
-                    });
-                    break;
-                } catch (StoreException e) {
-                    if (e.kind() != Kind.CONNECTION || cancelled) {
-                        throw e;
-                    }
-                    pause();
-                }
-            }
+            buildOnBackend(b, schema);
             built.add(SpiderCluster.nameOf(b));
         }
         schema.addLinkIndexOnHead(c);
         built.add(spider.headName());
-        ended = true;
+    }
+
+    /** Adds the index on backend {@code b}, trying again every second while it cannot be reached, until cancelled. */
+    private void buildOnBackend(SpiderCluster.Backend b, SpiderSchema schema) throws SQLException, StoreException {
+        while (true) {
+            try {
+                spider.on(b, Schema.LINK_INDEX, true, true, backend -> {
+                    schema.addBackendIndex(backend);
+                    return null;
+                });
+                return;
+            } catch (StoreException e) {
+                if (e.kind() != Kind.CONNECTION || cancelled) {
+                    throw e;
+                }
+                pause();
+            }
+        }
     }
 
     private void starting() {
         built.clear();
-        ended = false;
         cancelled = false;
         started = true;
     }
@@ -169,7 +170,7 @@ final class LinkIndexStep implements AutoCloseable {
 
     /** The nodes that lack the index once the step ended early, or "" when it ended or never started. */
     String unfinished() {
-        if (!started || ended) {
+        if (!started || built.size() == buildOrder.size()) { // never started, or every node has the index
             return "";
         }
         List<String> missing = new ArrayList<>();

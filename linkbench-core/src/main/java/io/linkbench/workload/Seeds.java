@@ -7,7 +7,9 @@ package io.linkbench.workload;
  */
 public final class Seeds {
     /** Stream families; each has its own range of derived seeds. */
-    public enum Stream { NODES, LINKS, REQUESTS, DEGREE_ORDER, POPULARITY, ARRIVALS, NODE_POPULARITY, PAYLOAD_MOTIFS }
+    public enum Stream { NODES, LINKS, REQUESTS, DEGREE_ORDER, POPULARITY, ARRIVALS, NODE_POPULARITY, PAYLOAD_MOTIFS,
+        /** TAOBench requesters (a family of its own: adding it changed no other stream's seeds). */
+        TAO_REQUESTS }
 
     private Seeds() {
     }

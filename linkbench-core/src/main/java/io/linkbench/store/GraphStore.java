@@ -6,7 +6,8 @@ package io.linkbench.store;
  *
  * <p>Further capabilities are optional interfaces a store may implement: {@link CountVerifier},
  * {@link StoreMetrics}, {@link LoadHooks}, {@link LoadStateStore}, {@link ConnectionLimit},
- * {@link ServerConfiguration}. Whether it keeps the count invariant under concurrent writers it
+ * {@link ServerConfiguration}; multi-operation transactions are {@link TransactionalSession}s, offered
+ * or declined by {@link #transactions()}. Whether it keeps the count invariant under concurrent writers it
  * declares in {@link StoreInfo#transactional()}.
  *
  * <p>The life of a store in one run, all on the driver's main thread except the sessions' calls:
@@ -83,6 +84,23 @@ public interface GraphStore extends AutoCloseable {
      *                        start), or TIMEOUT, OTHER
      */
     StoreSession session(int workerId) throws StoreException;
+
+    /**
+     * Whether this store's sessions run multi-operation transactions ({@link TransactionalSession}), and
+     * with which guarantees; called once, from one thread, after {@link #prepareForRequests} or
+     * {@link #prepareForLoad}. A store whose answer depends on the server (a standalone server without
+     * transactions, a cluster without distributed commit) asks it here. The default declines.
+     *
+     * <pre>{@code
+     * if (!store.transactions().offered()) { ... refuse, printing store.transactions().detail() ... }
+     * }</pre>
+     *
+     * @return the offer or the one-line reason to decline, never null
+     * @throws StoreException CONNECTION, TIMEOUT or OTHER when the server cannot be asked
+     */
+    default TransactionSupport transactions() throws StoreException {
+        return TransactionSupport.declined("this store runs no multi-operation transactions");
+    }
 
     /**
      * Releases the store (its pool, files or client); called once, from one thread, after every

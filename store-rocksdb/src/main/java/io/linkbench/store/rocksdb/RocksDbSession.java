@@ -15,6 +15,7 @@ import org.rocksdb.AbstractWriteBatch;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.Status;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
@@ -37,6 +38,8 @@ final class RocksDbSession implements TransactionalSession {
     private final WriteOptions writes;
     private final WriteOptions loadWrites;
     private final SessionTransaction tx;
+    /** Set by {@link #failNextCall}. */
+    private boolean failNext;
 
     RocksDbSession(Database d, StripedLocks locks, NodeIdBlocks nodeIds, Gate.Pass pass, Errors errors,
                    WriteOptions writes, WriteOptions loadWrites) {
@@ -96,6 +99,29 @@ final class RocksDbSession implements TransactionalSession {
     }
 
     /**
+     * Starts operation {@code op}: the gate's check, then a fault armed by {@link #failNextCall}, which
+     * fails the operation the way a RocksDB {@code Busy} status does (through {@link #failed}).
+     */
+    private void enter(String op) throws StoreException {
+        pass.enter();
+        if (failNext) {
+            failNext = false;
+            StoreException e = failed(op, new RocksDBException("injected fault (failNextCall)",
+                    new Status(Status.Code.Busy, Status.SubCode.None, null)));
+            pass.exit();
+            throw e;
+        }
+    }
+
+    /**
+     * The TCK's fault hook ({@code FaultInjection}): the next operation of this session fails with
+     * CONFLICT before it changes anything, rolling back an open transaction as any failure does.
+     */
+    void failNextCall() {
+        failNext = true;
+    }
+
+    /**
      * Ends an open transaction (an operation that fails rolls it back whole) and says why: a RocksDB
      * failure as its kind, a runtime exception thrown as it is.
      */
@@ -109,7 +135,7 @@ final class RocksDbSession implements TransactionalSession {
 
     @Override
     public long addNode(Node node) throws StoreException {
-        pass.enter();
+        enter("ADD_NODE");
         try {
             tx.checkWritable("ADD_NODE");
             long id = nodeIds.next();
@@ -124,9 +150,11 @@ final class RocksDbSession implements TransactionalSession {
 
     @Override
     public Node getNode(long id, int type) throws StoreException {
-        pass.enter();
+        enter("GET_NODE");
         try {
-            tx.lockForRead(locks.node(id), "GET_NODE");
+            if (tx.locksReads()) {
+                tx.lock(locks.node(id), "GET_NODE"); // kept to the end of the transaction
+            }
             byte[] v = tx.get(d.nodes, Keys.node(id));
             return v == null || Values.nodeType(v) != type ? null : Values.toNode(id, v);
         } catch (RocksDBException | RuntimeException e) {
@@ -138,11 +166,11 @@ final class RocksDbSession implements TransactionalSession {
 
     @Override
     public boolean updateNode(Node node) throws StoreException {
-        pass.enter();
+        enter("UPDATE_NODE");
         try {
             byte[] key = Keys.node(node.id());
             StripedLocks.Stripe s = locks.node(node.id());
-            boolean release = tx.lockForWrite(s, "UPDATE_NODE");
+            boolean release = tx.lock(s, "UPDATE_NODE");
             try {
                 byte[] v = tx.get(d.nodes, key);
                 if (v == null || Values.nodeType(v) != node.type()) {
@@ -164,11 +192,11 @@ final class RocksDbSession implements TransactionalSession {
 
     @Override
     public boolean deleteNode(long id, int type) throws StoreException {
-        pass.enter();
+        enter("DELETE_NODE");
         try {
             byte[] key = Keys.node(id);
             StripedLocks.Stripe s = locks.node(id);
-            boolean release = tx.lockForWrite(s, "DELETE_NODE");
+            boolean release = tx.lock(s, "DELETE_NODE");
             try {
                 byte[] v = tx.get(d.nodes, key);
                 if (v == null || Values.nodeType(v) != type) {
@@ -233,11 +261,11 @@ final class RocksDbSession implements TransactionalSession {
      * @return whether the link existed before (nothing is written when it did not and is not inserted)
      */
     private boolean writeLinkOp(LinkWrite kind, Link link) throws StoreException {
-        pass.enter();
+        enter(kind.op);
         try {
             byte[] key = Keys.link(link.id1(), link.linkType(), link.id2());
             StripedLocks.Stripe s = locks.group(link.id1(), link.linkType());
-            boolean release = tx.lockForWrite(s, kind.op);
+            boolean release = tx.lock(s, kind.op);
             try {
                 byte[] old = tx.get(d.links, key);
                 if (old == null && !kind.insertsMissing) {
@@ -265,11 +293,11 @@ final class RocksDbSession implements TransactionalSession {
 
     @Override
     public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
-        pass.enter();
+        enter("DELETE_LINK");
         try {
             byte[] key = Keys.link(id1, linkType, id2);
             StripedLocks.Stripe s = locks.group(id1, linkType);
-            boolean release = tx.lockForWrite(s, "DELETE_LINK");
+            boolean release = tx.lock(s, "DELETE_LINK");
             try {
                 byte[] old = tx.get(d.links, key);
                 if (old == null) {
@@ -346,9 +374,11 @@ final class RocksDbSession implements TransactionalSession {
 
     @Override
     public long countLinks(long id1, long linkType) throws StoreException {
-        pass.enter();
+        enter("COUNT_LINK");
         try {
-            tx.lockForRead(locks.group(id1, linkType), "COUNT_LINK");
+            if (tx.locksReads()) {
+                tx.lock(locks.group(id1, linkType), "COUNT_LINK"); // kept to the end of the transaction
+            }
             byte[] v = tx.get(d.counts, Keys.count(id1, linkType, Keys.CELL_COUNT));
             return v == null ? 0 : Bytes.getUint64(v);
         } catch (RocksDBException | RuntimeException e) {
@@ -364,9 +394,11 @@ final class RocksDbSession implements TransactionalSession {
             return Collections.emptyList();
         }
         long[] sorted = Arrays.stream(id2s).sorted().distinct().toArray();
-        pass.enter();
+        enter("MULTIGET_LINK");
         try {
-            tx.lockForRead(locks.group(id1, linkType), "MULTIGET_LINK");
+            if (tx.locksReads()) {
+                tx.lock(locks.group(id1, linkType), "MULTIGET_LINK"); // kept to the end of the transaction
+            }
             List<Link> out = new ArrayList<>(sorted.length);
             if (sorted.length == 1) {
                 byte[] v = tx.get(d.links, Keys.link(id1, linkType, sorted[0]));
@@ -401,9 +433,11 @@ final class RocksDbSession implements TransactionalSession {
             return Collections.emptyList();
         }
         byte[] group = Keys.group(id1, linkType);
-        pass.enter();
+        enter("GET_LINKS_LIST");
         try {
-            tx.lockForRead(locks.group(id1, linkType), "GET_LINKS_LIST");
+            if (tx.locksReads()) {
+                tx.lock(locks.group(id1, linkType), "GET_LINKS_LIST"); // kept to the end of the transaction
+            }
             return listGroup(id1, linkType, group, minTime, maxTime, offset, limit);
         } catch (RocksDBException | RuntimeException e) {
             throw failed("GET_LINKS_LIST", e);
@@ -441,7 +475,7 @@ final class RocksDbSession implements TransactionalSession {
         if (nodes.isEmpty()) {
             return;
         }
-        pass.enter();
+        enter("load of nodes");
         try {
             WriteBatch batch = tx.loadBatch();
             long maxId = Long.MIN_VALUE;
@@ -452,7 +486,7 @@ final class RocksDbSession implements TransactionalSession {
             nodeIds.raiseAbove(maxId);
             d.db.write(loadWrites, batch);
         } catch (RocksDBException e) {
-            throw errors.onOperation("load of nodes", e);
+            throw failed("load of nodes", e);
         } finally {
             pass.exit();
         }
@@ -463,7 +497,7 @@ final class RocksDbSession implements TransactionalSession {
         if (links.isEmpty()) {
             return;
         }
-        pass.enter();
+        enter("load of links");
         try {
             WriteBatch batch = tx.loadBatch();
             for (Link l : links) {
@@ -474,7 +508,7 @@ final class RocksDbSession implements TransactionalSession {
             }
             d.db.write(loadWrites, batch);
         } catch (RocksDBException e) {
-            throw errors.onOperation("load of links", e);
+            throw failed("load of links", e);
         } finally {
             pass.exit();
         }
@@ -485,7 +519,7 @@ final class RocksDbSession implements TransactionalSession {
         if (counts.isEmpty()) {
             return;
         }
-        pass.enter();
+        enter("load of counts");
         try {
             WriteBatch batch = tx.loadBatch();
             ColumnFamilyHandle cf = d.counts;
@@ -496,7 +530,7 @@ final class RocksDbSession implements TransactionalSession {
             }
             d.db.write(loadWrites, batch);
         } catch (RocksDBException e) {
-            throw errors.onOperation("load of counts", e);
+            throw failed("load of counts", e);
         } finally {
             pass.exit();
         }

@@ -120,24 +120,23 @@ final class SessionTransaction implements AutoCloseable {
     }
 
     /**
-     * Takes the stripe {@code s} for a read of operation {@code op}: inside a read-write transaction,
-     * kept until it ends; otherwise not taken (reads lock nothing).
+     * Whether reads lock: inside a read-write transaction a read takes the stripe of its node or group
+     * ({@link #lock}) and keeps it to the end, so what it read cannot change before the commit.
      */
-    void lockForRead(StripedLocks.Stripe s, String op) throws StoreException {
-        if (state == State.READ_WRITE) {
-            lockForWrite(s, op);
-        }
+    boolean locksReads() {
+        return state == State.READ_WRITE;
     }
 
     /**
-     * Takes the stripe {@code s} for a write of operation {@code op}; a failure ends the transaction.
+     * Takes the stripe {@code s} for operation {@code op}: one that writes, or one that reads inside a
+     * read-write transaction ({@link #locksReads}); a failure ends the transaction.
      *
      * @return whether the caller gives it back when the operation ends ({@link #release}): true outside
      * a transaction, false inside one, which keeps it
      * @throws StoreException REJECTED inside a read-only transaction; CONFLICT or OTHER from
      *                        {@link StripedLocks#lock}
      */
-    boolean lockForWrite(StripedLocks.Stripe s, String op) throws StoreException {
+    boolean lock(StripedLocks.Stripe s, String op) throws StoreException {
         switch (state) {
             case NONE -> {
                 locks.lock(owner, s, op);
@@ -172,7 +171,7 @@ final class SessionTransaction implements AutoCloseable {
                 + "that writes); the transaction is rolled back");
     }
 
-    /** Gives back a stripe that {@link #lockForWrite} said to give back. */
+    /** Gives back a stripe that {@link #lock} said to give back. */
     static void release(StripedLocks.Stripe s) {
         StripedLocks.unlock(s);
     }

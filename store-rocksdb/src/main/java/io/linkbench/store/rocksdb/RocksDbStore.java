@@ -43,7 +43,7 @@ final class RocksDbStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     /**
      * Lock stripes: a read-write transaction holds one per node and group it touches until it ends, so
      * they must be many for two transactions of a hundred keys each to share one rarely (about 15% of
-     * such pairs share one with 2^16 stripes; 4 MiB of locks).
+     * such pairs share one with 2^16 stripes; 2.3 MiB of locks).
      */
     private static final int LOCK_STRIPES = 1 << 16;
     private static final long CLOSE_DRAIN_MILLIS = 10_000;

@@ -2,8 +2,8 @@ package io.linkbench.store.rocksdb;
 
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreException.Kind;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.AbstractQueuedSynchronizer;
 
 /**
  * Exclusive locks on nodes and (id1, link_type) groups: a fixed set of stripes chosen by hashing the
@@ -62,10 +62,14 @@ final class StripedLocks {
      *                        close a cycle of waiting owners; OTHER when the thread is interrupted
      */
     void lock(Owner who, Stripe s, String op) throws StoreException {
-        if (s.tryAcquire()) {
+        if (s.tryAcquire(1)) {
             s.owner = who;
-            return;
+        } else {
+            waitFor(who, s, op);
         }
+    }
+
+    private void waitFor(Owner who, Stripe s, String op) throws StoreException {
         // Publish the wait before looking for a cycle: of two owners starting to wait for each other,
         // at least one sees the other's wait.
         who.waitingFor = s;
@@ -74,7 +78,7 @@ final class StripedLocks {
                 throw new StoreException(Kind.CONFLICT, op + ": deadlock: the lock it waits for is held by a "
                         + "transaction that waits, directly or not, for one this session holds");
             }
-            if (!s.tryAcquire(timeoutNanos, TimeUnit.NANOSECONDS)) {
+            if (!s.tryAcquireNanos(1, timeoutNanos)) {
                 throw new StoreException(Kind.CONFLICT, op + ": lock wait timeout (" + RocksDbConfig.LOCK_WAIT_TIMEOUT_MS
                         + " = " + timeoutMillis + "): a transaction held the node or (id1, link_type) group that long");
             }
@@ -90,7 +94,7 @@ final class StripedLocks {
     /** Gives back a stripe taken by {@link #lock}; any thread may call it. */
     static void unlock(Stripe s) {
         s.owner = null;
-        s.release();
+        s.release(1);
     }
 
     /**
@@ -119,13 +123,23 @@ final class StripedLocks {
         return z ^ (z >>> 33);
     }
 
-    /** One lock: a single permit, and who holds it (read by the deadlock check). */
-    static final class Stripe extends Semaphore {
+    /**
+     * One lock: free (state 0) or taken (1), by an {@link Owner} rather than a thread, so any thread may
+     * give it back; one object, so taking it touches one cache line.
+     */
+    static final class Stripe extends AbstractQueuedSynchronizer {
         private static final long serialVersionUID = 1L;
         private transient volatile Owner owner;
 
-        Stripe() {
-            super(1);
+        @Override
+        protected boolean tryAcquire(int ignored) {
+            return compareAndSetState(0, 1);
+        }
+
+        @Override
+        protected boolean tryRelease(int ignored) {
+            setState(0);
+            return true;
         }
 
         /** Whether {@code who} holds this stripe. */

@@ -116,6 +116,9 @@ class RocksDbTransactionTest {
             assertEquals(List.of(link(1, 3, 20), link(1, 2, 10)), s.getLinkList(1, 1, 0, Long.MAX_VALUE, 0, 10));
             assertEquals(List.of(link(1, 3, 20)), s.multigetLinks(1, 1, new long[] {3, 5}));
             assertEquals(2, s.multigetLinks(1, 1, new long[] {2, 3}).size());
+            assertTrue(s.updateLink(link(1, 2, 25)), "a committed link's list entry moves inside the transaction");
+            assertEquals(List.of(link(1, 2, 25), link(1, 3, 20)), s.getLinkList(1, 1, 0, Long.MAX_VALUE, 0, 10));
+            assertEquals(List.of(link(1, 3, 20)), s.getLinkList(1, 1, 0, 24, 0, 10));
             long id = s.addNode(node(1));
             assertEquals(node(1).withId(id), s.getNode(id, 7));
 
@@ -124,6 +127,7 @@ class RocksDbTransactionTest {
             s.commit();
             assertFalse(s.inTransaction());
             assertEquals(2, other.countLinks(1, 1));
+            assertEquals(List.of(link(1, 2, 25), link(1, 3, 20)), other.getLinkList(1, 1, 0, Long.MAX_VALUE, 0, 10));
             assertEquals(node(1).withId(id), other.getNode(id, 7));
             assertCountsHold(store);
         }

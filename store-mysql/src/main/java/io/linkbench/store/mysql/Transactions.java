@@ -7,7 +7,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * The MySQL store's transactions: whether it offers them, with which guarantees, and the statements
@@ -18,31 +21,25 @@ import java.util.List;
  * or {@code START TRANSACTION READ ONLY} at SERIALIZABLE, whose locking reads give one state.
  *
  * <p>Declined: an engine without transactions (Aria, MyISAM), and a Spider head without
- * {@code spider_internal_xa}, which commits a transaction over several backends on each in turn.
+ * {@code spider_internal_xa}, which commits a transaction over several backends on each in turn. Spider's
+ * XA also needs a host name of its own for each backend: it registers the members of a transaction by host,
+ * and two backends on one host fail the COMMIT ({@code 12606 This xid member already exists}).
  */
 final class Transactions {
     private Transactions() {
     }
 
     /** What the store offers, asked of the server ({@code c}, the head with Spider). */
-    static TransactionSupport support(Connection c, MySqlConfig config, boolean engineTransactional, boolean spider)
-            throws SQLException {
+    static TransactionSupport support(Connection c, MySqlConfig config, boolean engineTransactional,
+            SpiderCluster spider) throws SQLException {
         if (!engineTransactional) {
             return TransactionSupport.declined("engine = " + config.engine() + " runs no transactions;"
                     + " use engine = InnoDB or ROCKSDB");
         }
         String readWrite = config.isolation().sqlName();
         String readOnly = "read-only transactions at " + readOnlyIsolation(config).sqlName() + " read one snapshot";
-        if (spider) {
-            String xa = variable(c, "spider_internal_xa");
-            if (!"1".equals(xa) && !"ON".equalsIgnoreCase(xa)) {
-                return TransactionSupport.declined("spider_internal_xa = OFF on the Spider head: a transaction over"
-                        + " several backends would commit on each in turn, not atomically; set spider_internal_xa = 1"
-                        + " (Spider's XA tells backends apart by host name: they need distinct hosts)");
-            }
-            return TransactionSupport.offered(readWrite + " on each backend, committed across backends by XA two-phase"
-                    + " commit (spider_internal_xa = 1); " + readOnly + " per backend, taken at its first read there,"
-                    + " none across backends; backend deadlocks (1213) and lock-wait timeouts (1205) are CONFLICT");
+        if (spider != null) {
+            return spider(variable(c, "spider_internal_xa"), spider.backends(), readWrite, readOnly);
         }
         if (EngineCheck.galera(c)) {
             return TransactionSupport.offered(readWrite + " on the node the session is connected to, certified"
@@ -53,6 +50,28 @@ final class Transactions {
         return TransactionSupport.offered(readWrite + "; " + readOnly + " (START TRANSACTION WITH CONSISTENT SNAPSHOT);"
                 + " deadlocks (1213), lock-wait timeouts (1205)" + (config.rocksDb() ? " and MyRocks write conflicts" : "")
                 + " are CONFLICT");
+    }
+
+    /**
+     * A Spider head's offer: with {@code spider_internal_xa} (its value {@code internalXa}) and a host name
+     * of its own for each backend, else declined.
+     */
+    static TransactionSupport spider(String internalXa, List<SpiderCluster.Backend> backends, String readWrite,
+            String readOnly) {
+        if (!"1".equals(internalXa) && !"ON".equalsIgnoreCase(internalXa)) {
+            return TransactionSupport.declined("spider_internal_xa = OFF on the Spider head: a transaction over"
+                    + " several backends would commit on each in turn, not atomically; set spider_internal_xa = 1"
+                    + " (with each backend under a host name of its own)");
+        }
+        String shared = sharedHost(backends);
+        if (shared != null) {
+            return TransactionSupport.declined("backends " + shared + " share a host name, and Spider's XA"
+                    + " (spider_internal_xa = 1) fails their COMMIT (12606 This xid member already exists); give"
+                    + " each backend a host name of its own in CREATE SERVER");
+        }
+        return TransactionSupport.offered(readWrite + " on each backend, committed across backends by XA two-phase"
+                + " commit (spider_internal_xa = 1); " + readOnly + " per backend, taken at its first read there,"
+                + " none across backends; backend deadlocks (1213) and lock-wait timeouts (1205) are CONFLICT");
     }
 
     /** The statements that start a transaction on a session's transactional connection. */
@@ -67,6 +86,19 @@ final class Transactions {
             case SERIALIZABLE -> List.of("START TRANSACTION READ ONLY");
         };
         return JdbcSession.Begin.with(readOnly, List.of());
+    }
+
+    /** The names of two backends with one host name (their ports differ), or null. */
+    private static String sharedHost(List<SpiderCluster.Backend> backends) {
+        Map<String, String> byHost = new HashMap<>();
+        for (SpiderCluster.Backend b : backends) {
+            String host = b.address().substring(0, b.address().lastIndexOf(':'));
+            String before = byHost.putIfAbsent(host.toLowerCase(Locale.ROOT), b.name());
+            if (before != null) {
+                return before + " and " + b.name() + " (" + host + ")";
+            }
+        }
+        return null;
     }
 
     /** REPEATABLE READ, or SERIALIZABLE when the sessions run it. */

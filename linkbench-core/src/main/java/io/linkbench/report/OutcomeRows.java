@@ -86,6 +86,16 @@ public final class OutcomeRows {
                 }
             }
         }
+        OpStats readTx = phase.op("READ_TRANSACTION");
+        OpStats writeTx = phase.op("WRITE_TRANSACTION");
+        if (readTx != null && writeTx != null && phase.seconds() > 0) {
+            long ops = 0;
+            for (OpStats s : phase.ops()) {
+                ops += s == readTx || s == writeTx ? s.outcomes().asked() : s.count();
+            }
+            notes.add(String.format(java.util.Locale.ROOT, "throughput: %,.0f requests/s (a transaction is one), %,.0f"
+                    + " operations/s (a transaction counts its operations)", phase.throughput(), ops / phase.seconds()));
+        }
         if (!phase.graph().keysByShard().isEmpty()) {
             notes.add("keys: " + Formats.percent(phase.graph().hotShardShare()) + "% in virtual shard 0, the hot one, of "
                     + Formats.count(phase.graph().keysByShard().stream().mapToLong(Long::longValue).sum())

@@ -9,6 +9,7 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionSupport;
 import io.linkbench.store.VerificationReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,6 +32,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * proceed in parallel. Payloads are copied on the way in. Rows handed out by reads are the stored,
  * immutable records: their {@code data} arrays are shared and must not be modified.
  *
+ * <p>Transactions ({@link io.linkbench.store.TransactionalSession}) run one at a time under a
+ * store-wide {@link TransactionLock}, whose shared side every single operation and bulk load holds;
+ * their writes apply in place, and an {@link UndoLog} of before-images takes them back on rollback.
+ *
  * <p>The data lives as long as this object; {@link #close()} drops it. Writes fail with a one-line
  * {@link StoreException} (and the data is dropped) when the heap is about to run out ({@link HeapGuard}). Schema preparation must not run
  * while sessions write.
@@ -42,6 +47,7 @@ public final class MemoryStore implements CountVerifier, StoreMetrics, LoadState
     private final ConcurrentHashMap<GroupKey, LinkGroup> groups = new ConcurrentHashMap<>();
     private final AtomicLong maxNodeId = new AtomicLong();
     private final MemoryStats stats = new MemoryStats();
+    private final TransactionLock transactionLock = new TransactionLock();
     private final HeapGuard heap;
     private volatile boolean closed;
     private volatile String exhausted;
@@ -60,7 +66,7 @@ public final class MemoryStore implements CountVerifier, StoreMetrics, LoadState
     public StoreInfo info() {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("persistence", "none (in-process)");
-        facts.put("isolation", "one lock per (id1, link_type)");
+        facts.put("isolation", "one lock per (id1, link_type); transactions one at a time under a store-wide lock");
         return new StoreInfo("memory", version(), "", facts, true);
     }
 
@@ -91,6 +97,13 @@ public final class MemoryStore implements CountVerifier, StoreMetrics, LoadState
     @Override
     public void prepareForRequests() throws StoreException {
         checkOpen();
+    }
+
+    @Override
+    public TransactionSupport transactions() {
+        return TransactionSupport.offered("serializable: transactions, read-only ones too, run one at a time under a "
+                + "store-wide lock that single operations wait for; a wait over " + TransactionLock.WAIT_SECONDS
+                + " s is CONFLICT");
     }
 
     @Override
@@ -196,6 +209,10 @@ public final class MemoryStore implements CountVerifier, StoreMetrics, LoadState
 
     MemoryStats stats() {
         return stats;
+    }
+
+    TransactionLock transactionLock() {
+        return transactionLock;
     }
 
     /** The group of (id1, linkType), or null when nothing was ever written to it. */

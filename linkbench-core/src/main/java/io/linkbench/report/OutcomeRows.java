@@ -78,7 +78,7 @@ public final class OutcomeRows {
                                 + " rows, " + Formats.mean(continuationRowsPerCall(phase)) + " per list call"));
                 case "READ_TRANSACTION", "WRITE_TRANSACTION" -> notes.add(s.name() + ": "
                         + Formats.mean(o.askedPerCall()) + " operations per transaction (" + Formats.mean(o.rowsPerCall())
-                        + " statements with the edge constraints'), " + Formats.count(s.retries()) + " conflicts retried ("
+                        + " statements with the edge constraints' checks and inverse edges), " + Formats.count(s.retries()) + " conflicts retried ("
                         + Formats.mean(perThousand(s.retries(), o.calls() + s.errors())) + " per 1,000), "
                         + Formats.count(s.errors()) + " given up");
                 default -> {

@@ -191,6 +191,9 @@ final class TaoCalls {
                         random.nextInt(1, Integer.MAX_VALUE), System.currentTimeMillis());
             }
             case EDGE_DELETE -> r.expunge = false;
+            case EDGE_COUNT_READ -> {
+                // id1 and the type say it all
+            }
             default -> throw new IllegalStateException(op.name());
         }
         long id1 = r.id1;

@@ -30,11 +30,11 @@ final class MemorySession implements TransactionalSession {
     private int writes;
     private boolean failNext;
 
-    MemorySession(MemoryStore store) {
+    MemorySession(MemoryStore store, int workerId) {
         this.store = store;
         this.nodes = store.nodes();
         this.stats = store.stats();
-        this.tx = new MemoryTransaction(store.transactionLock(), nodes, stats);
+        this.tx = new MemoryTransaction(store.transactionLock(), workerId, nodes, stats);
     }
 
     /** Waits for the store-wide lock: for other sessions' transactions, and for their single calls to end. */

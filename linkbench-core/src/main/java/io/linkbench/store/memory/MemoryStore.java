@@ -11,6 +11,7 @@ import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
 import io.linkbench.store.TransactionSupport;
 import io.linkbench.store.VerificationReport;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,7 +48,7 @@ public final class MemoryStore implements CountVerifier, StoreMetrics, LoadState
     private final ConcurrentHashMap<GroupKey, LinkGroup> groups = new ConcurrentHashMap<>();
     private final AtomicLong maxNodeId = new AtomicLong();
     private final MemoryStats stats = new MemoryStats();
-    private final TransactionLock transactionLock = new TransactionLock();
+    private final TransactionLock transactionLock;
     private final HeapGuard heap;
     private volatile boolean closed;
     private volatile String exhausted;
@@ -55,11 +56,12 @@ public final class MemoryStore implements CountVerifier, StoreMetrics, LoadState
 
     /** An empty store, ready for use. */
     public MemoryStore() {
-        this(new HeapGuard());
+        this(new HeapGuard(), TransactionLock.WAIT);
     }
 
-    MemoryStore(HeapGuard heap) {
+    MemoryStore(HeapGuard heap, Duration lockWait) {
         this.heap = heap;
+        this.transactionLock = new TransactionLock(lockWait);
     }
 
     @Override
@@ -102,14 +104,14 @@ public final class MemoryStore implements CountVerifier, StoreMetrics, LoadState
     @Override
     public TransactionSupport transactions() {
         return TransactionSupport.offered("serializable: transactions, read-only ones too, run one at a time under a "
-                + "store-wide lock that single operations wait for; a wait over " + TransactionLock.WAIT_SECONDS
-                + " s is CONFLICT");
+                + "store-wide lock that single operations wait for; a wait over " + transactionLock.waitText()
+                + " is CONFLICT");
     }
 
     @Override
     public StoreSession session(int workerId) throws StoreException {
         checkOpen();
-        return new MemorySession(this);
+        return new MemorySession(this, workerId);
     }
 
     @Override

@@ -12,31 +12,34 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class MemoryTransaction {
     private final TransactionLock lock;
+    private final int stripe;
     private final ConcurrentHashMap<Long, Node> nodes;
     private final MemoryStats stats;
     private final UndoLog undo = new UndoLog();
-    private long stamp; // of the exclusive hold; 0 outside a transaction
+    private boolean open;
 
-    MemoryTransaction(TransactionLock lock, ConcurrentHashMap<Long, Node> nodes, MemoryStats stats) {
+    MemoryTransaction(TransactionLock lock, int workerId, ConcurrentHashMap<Long, Node> nodes, MemoryStats stats) {
         this.lock = lock;
+        this.stripe = TransactionLock.stripe(workerId);
         this.nodes = nodes;
         this.stats = stats;
     }
 
     boolean isOpen() {
-        return stamp != 0;
+        return open;
     }
 
-    /** Waits for the exclusive side (CONFLICT after {@link TransactionLock#WAIT_SECONDS}). */
+    /** Waits for the exclusive side (CONFLICT after the lock's wait). */
     void begin() throws StoreException {
-        if (stamp != 0) {
+        if (open) {
             throw new IllegalStateException("begin(): a transaction is open on this memory store session already");
         }
-        stamp = lock.exclusive();
+        lock.exclusive();
+        open = true;
     }
 
     void commit() {
-        if (stamp == 0) {
+        if (!open) {
             throw new IllegalStateException("commit(): no transaction is open on this memory store session");
         }
         undo.clear();
@@ -45,7 +48,7 @@ final class MemoryTransaction {
 
     /** Puts every before-image back and releases the lock; nothing when no transaction is open. */
     void rollback() {
-        if (stamp == 0) {
+        if (!open) {
             return;
         }
         try {
@@ -55,35 +58,34 @@ final class MemoryTransaction {
         }
     }
 
-    /** Before a single operation: the shared side's stamp, or 0 inside the transaction (nothing taken). */
+    /** Before a single operation: the stamp of its stripe's shared side; 0 (none taken) inside the transaction. */
     long enter() throws StoreException {
-        return stamp != 0 ? 0 : lock.shared();
+        return open ? 0 : lock.shared(stripe);
     }
 
     /** After the operation: releases what {@link #enter} took. */
     void leave(long shared) {
         if (shared != 0) {
-            lock.releaseShared(shared);
+            lock.releaseShared(stripe, shared);
         }
     }
 
     /** Before a write of node {@code id} inside the transaction: its row now (null: the write adds it). */
     void node(long id, Node before) {
-        if (stamp != 0) {
+        if (open) {
             undo.node(id, before);
         }
     }
 
     /** Before a write of the link {@code id2} of {@code group} inside the transaction. */
     void link(LinkGroup group, long id2) {
-        if (stamp != 0) {
+        if (open) {
             undo.link(group, id2);
         }
     }
 
     private void release() {
-        long held = stamp;
-        stamp = 0;
-        lock.releaseExclusive(held);
+        open = false;
+        lock.releaseExclusive();
     }
 }

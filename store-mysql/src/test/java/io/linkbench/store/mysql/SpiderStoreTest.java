@@ -1,6 +1,7 @@
 package io.linkbench.store.mysql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,8 @@ import io.linkbench.store.ServerNode;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionSupport;
+import io.linkbench.store.TransactionalSession;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -30,7 +33,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The MySQL store on the Spider cluster of scripts/start-spider.sh: the tables it makes on the backends
  * and the head, the head tables it refuses, node ids over the backends, links co-located with their
- * counts, and the facts, sizes, settings and nodes it reads over the cluster.
+ * counts, the facts, sizes, settings and nodes it reads over the cluster, and why it declines transactions.
  */
 @Tag("spider")
 class SpiderStoreTest {
@@ -230,6 +233,21 @@ class SpiderStoreTest {
         }
         try (GraphStore store = fresh()) {
             assertTrue(store.info().transactional(), "on InnoDB backends it is claimed (and the TCK checks it)");
+        }
+    }
+
+    /** Without spider_internal_xa a transaction over two backends would commit on each in turn: declined. */
+    @Test
+    void transactionsAreDeclinedWithoutSpiderInternalXaNamingTheSetting() throws Exception {
+        try (GraphStore store = fresh(); StoreSession s = store.session(0)) {
+            TransactionSupport t = store.transactions();
+            assertFalse(t.offered(), t.detail());
+            assertTrue(t.detail().contains("spider_internal_xa = OFF") && t.detail().contains("set spider_internal_xa = 1"),
+                    t.detail());
+            StoreException e = assertThrows(StoreException.class, () -> ((TransactionalSession) s).begin(false));
+            assertEquals(StoreException.Kind.REJECTED, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().contains("spider_internal_xa"), e.getMessage());
+            assertFalse(((TransactionalSession) s).inTransaction());
         }
     }
 }

@@ -95,11 +95,10 @@ final class SessionTransaction implements AutoCloseable {
 
     /** Ends the transaction after the store was closed: gives the stripes back and leaves the database alone. */
     void forget() {
-        snapshot = null;
         end(false);
     }
 
-    private void end(boolean nativeToo) {
+    private void end(boolean releaseSnapshot) {
         if (state == State.NONE) {
             return;
         }
@@ -107,15 +106,15 @@ final class SessionTransaction implements AutoCloseable {
             StripedLocks.unlock(s);
         }
         held.clear();
-        pending.clear(); // the session's own object, not the database's
-        if (nativeToo) {
-            if (snapshot != null) {
-                snapshotReads.setSnapshot(null);
-                snapshotScan.setSnapshot(null);
+        pending.clear(); // the session's own objects, not the database's
+        if (snapshot != null) {
+            snapshotReads.setSnapshot(null);
+            snapshotScan.setSnapshot(null);
+            if (releaseSnapshot) {
                 db.releaseSnapshot(snapshot);
             }
+            snapshot = null;
         }
-        snapshot = null;
         state = State.NONE;
     }
 

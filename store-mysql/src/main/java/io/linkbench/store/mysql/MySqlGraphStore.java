@@ -96,7 +96,7 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
         }
         this.serverVersion = version;
         this.transactions = Transactions.support(admin.get().jdbc(), config, engineTransactional, spider);
-        this.begin = Transactions.begin(config, transactions);
+        this.begin = Transactions.begin(config, transactions, spider != null);
         this.maxStatementChars = (int) Math.max(4096, Math.min(config.bulkInsertKb() * 1024L, maxPacket - 4096));
     }
 

@@ -20,12 +20,17 @@ import java.util.Map;
  * REPEATABLE READ (set for that transaction alone when the session runs READ COMMITTED, MyRocks' default),
  * or {@code START TRANSACTION READ ONLY} at SERIALIZABLE, whose locking reads give one state.
  *
- * <p>Declined: an engine without transactions (Aria, MyISAM), and a Spider head without
- * {@code spider_internal_xa}, which commits a transaction over several backends on each in turn. Spider's
- * XA also needs a host name of its own for each backend: it registers the members of a transaction by host,
- * and two backends on one host fail the COMMIT ({@code 12606 This xid member already exists}).
+ * <p>On a Spider head every transaction first sets {@code spider_internal_xa = 1} for its session (the
+ * head commits a transaction over several backends by XA two-phase commit only with it, and on each in
+ * turn without it); sessions that never begin one keep the head's own setting and its costs. Declined: an
+ * engine without transactions (Aria, MyISAM), a head without {@code spider_internal_xa}, and backends that
+ * share a host name: Spider registers the members of an XA transaction by host, and two backends on one
+ * host fail the COMMIT ({@code 12606 This xid member already exists}).
  */
 final class Transactions {
+    /** Turns on Spider's XA for the session that begins a transaction. */
+    static final String SPIDER_XA = "SET SESSION spider_internal_xa = 1";
+
     private Transactions() {
     }
 
@@ -53,15 +58,15 @@ final class Transactions {
     }
 
     /**
-     * A Spider head's offer: with {@code spider_internal_xa} (its value {@code internalXa}) and a host name
-     * of its own for each backend, else declined.
+     * A Spider head's offer: when it has {@code spider_internal_xa} (its value {@code internalXa}, "" when
+     * the head has no such variable) and each backend has a host name of its own, else declined.
      */
     static TransactionSupport spider(String internalXa, List<SpiderCluster.Backend> backends, String readWrite,
             String readOnly) {
-        if (!"1".equals(internalXa) && !"ON".equalsIgnoreCase(internalXa)) {
-            return TransactionSupport.declined("spider_internal_xa = OFF on the Spider head: a transaction over"
-                    + " several backends would commit on each in turn, not atomically; set spider_internal_xa = 1"
-                    + " (with each backend under a host name of its own)");
+        if (internalXa.isEmpty()) {
+            return TransactionSupport.declined("the Spider head has no spider_internal_xa: a transaction over"
+                    + " several backends would commit on each in turn, not atomically; use a Spider with XA"
+                    + " (MariaDB 10.3 or later)");
         }
         String shared = sharedHost(backends);
         if (shared != null) {
@@ -70,12 +75,16 @@ final class Transactions {
                     + " each backend a host name of its own in CREATE SERVER");
         }
         return TransactionSupport.offered(readWrite + " on each backend, committed across backends by XA two-phase"
-                + " commit (spider_internal_xa = 1); " + readOnly + " per backend, taken at its first read there,"
-                + " none across backends; backend deadlocks (1213) and lock-wait timeouts (1205) are CONFLICT");
+                + " commit (the session sets spider_internal_xa = 1 when it begins a transaction); " + readOnly
+                + " per backend, taken at its first read there, no global snapshot across backends; backend"
+                + " deadlocks (1213) and lock-wait timeouts (1205) are CONFLICT");
     }
 
-    /** The statements that start a transaction on a session's transactional connection. */
-    static JdbcSession.Begin begin(MySqlConfig config, TransactionSupport support) {
+    /**
+     * The statements that start a transaction on a session's transactional connection; on a Spider head
+     * ({@code spider}) each begins with {@link #SPIDER_XA}.
+     */
+    static JdbcSession.Begin begin(MySqlConfig config, TransactionSupport support, boolean spider) {
         if (!support.offered()) {
             return JdbcSession.Begin.declined(support.detail());
         }
@@ -85,7 +94,12 @@ final class Transactions {
             case REPEATABLE_READ -> List.of("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY");
             case SERIALIZABLE -> List.of("START TRANSACTION READ ONLY");
         };
-        return JdbcSession.Begin.with(readOnly, List.of());
+        if (!spider) {
+            return JdbcSession.Begin.with(readOnly, List.of());
+        }
+        List<String> xaReadOnly = new java.util.ArrayList<>(List.of(SPIDER_XA));
+        xaReadOnly.addAll(readOnly);
+        return JdbcSession.Begin.with(xaReadOnly, List.of(SPIDER_XA));
     }
 
     /** The names of two backends with one host name (their ports differ), or null. */

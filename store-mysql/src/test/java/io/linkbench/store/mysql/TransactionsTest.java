@@ -12,9 +12,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the MySQL store offers as transactions on a Spider head, by its XA setting and its backends'
- * hosts (the local cluster has every backend on 127.0.0.1, so the offer itself is checked here), and
- * how a read-only transaction starts at each isolation.
+ * What the MySQL store offers as transactions on a Spider head, by its XA variable and its backends'
+ * hosts (the local cluster has a host per backend, so the decline for a shared host is checked here), and
+ * how a transaction starts at each isolation and on Spider.
  */
 class TransactionsTest {
     private static final List<SpiderCluster.Backend> ONE_HOST = List.of(new SpiderCluster.Backend("backend1",
@@ -24,17 +24,29 @@ class TransactionsTest {
 
     @Test
     void spiderOffersTransactionsOnlyWithInternalXaAndABackendPerHost() {
-        TransactionSupport off = Transactions.spider("OFF", TWO_HOSTS, "READ-COMMITTED", "ro");
-        assertFalse(off.offered());
-        assertTrue(off.detail().startsWith("spider_internal_xa = OFF on the Spider head"), off.detail());
-        TransactionSupport shared = Transactions.spider("1", ONE_HOST, "READ-COMMITTED", "ro");
+        TransactionSupport none = Transactions.spider("", TWO_HOSTS, "READ-COMMITTED", "ro");
+        assertFalse(none.offered());
+        assertTrue(none.detail().startsWith("the Spider head has no spider_internal_xa"), none.detail());
+        TransactionSupport shared = Transactions.spider("OFF", ONE_HOST, "READ-COMMITTED", "ro");
         assertFalse(shared.offered());
         assertTrue(shared.detail().startsWith("backends backend1 and backend2 (127.0.0.1) share a host name"),
                 shared.detail());
-        TransactionSupport xa = Transactions.spider("ON", TWO_HOSTS, "REPEATABLE-READ", "ro");
-        assertTrue(xa.offered());
-        assertTrue(xa.detail().contains("XA two-phase commit") && xa.detail().contains("none across backends"),
-                xa.detail());
+        for (String globalXa : List.of("OFF", "ON")) {
+            TransactionSupport xa = Transactions.spider(globalXa, TWO_HOSTS, "REPEATABLE-READ", "ro");
+            assertTrue(xa.offered(), globalXa);
+            assertTrue(xa.detail().contains("XA two-phase commit") && xa.detail().contains("no global snapshot"),
+                    xa.detail());
+        }
+    }
+
+    @Test
+    void onSpiderEveryTransactionTurnsOnXaForItsSession() {
+        MySqlConfig config = MySqlConfig.from(new Settings(Map.of("isolation", "repeatable_read")));
+        JdbcSession.Begin begin = Transactions.begin(config, TransactionSupport.offered("x"), true);
+        assertEquals(List.of(Transactions.SPIDER_XA, "START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY"),
+                begin.readOnly());
+        assertEquals(List.of(Transactions.SPIDER_XA), begin.readWrite());
+        assertEquals("because", Transactions.begin(config, TransactionSupport.declined("because"), true).declined());
     }
 
     @Test
@@ -46,7 +58,7 @@ class TransactionsTest {
                 "serializable", List.of("START TRANSACTION READ ONLY"));
         expected.forEach((isolation, statements) -> {
             MySqlConfig config = MySqlConfig.from(new Settings(Map.of("isolation", isolation)));
-            JdbcSession.Begin begin = Transactions.begin(config, TransactionSupport.offered("x"));
+            JdbcSession.Begin begin = Transactions.begin(config, TransactionSupport.offered("x"), false);
             assertEquals(statements, begin.readOnly(), isolation);
             assertEquals(List.of(), begin.readWrite(), isolation + ": a read-write transaction starts with its first statement");
         });

@@ -18,6 +18,7 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionSupport;
 import io.linkbench.store.VerificationReport;
 import java.util.LinkedHashMap;
 import org.bson.BsonDocument;
@@ -51,6 +52,8 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     private final Connection.Server server;
     private final boolean transactions;
     private final String transactionsWhy;
+    /** Why the caller's transactions are declined, null when they are offered ({@link #transactions()}). */
+    private final String declined;
     /** This store's claim on its collections, from its first prepareForLoad until it is closed; null before. */
     private LoadLease lease;
 
@@ -68,6 +71,7 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
         this.sharding = new Sharding(client, config, server);
         this.transactions = transactions;
         this.transactionsWhy = transactionsWhy;
+        this.declined = transactions ? null : TransactionOffer.declined(config, client.getClusterDescription());
     }
 
     @Override
@@ -197,8 +201,22 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
 
     @Override
     public StoreSession session(int workerId) {
-        TxnRunner txn = transactions ? new TxnRunner(client, config.txnRetries(), counters, snapshotTransactions()) : null;
-        return new MongoSession(schema, nodeIds, counters, txn, config.txnRetries());
+        SessionTransaction tx = new SessionTransaction(client, config, counters, declined);
+        TxnRunner txn = transactions ? new TxnRunner(tx, config.txnRetries(), counters, snapshotTransactions()) : null;
+        return new MongoSession(schema, nodeIds, counters, tx, txn, config.txnRetries());
+    }
+
+    /**
+     * Offered wherever the store runs its link writes in transactions ({@link TransactionOffer}: the isolation,
+     * and on a DocumentDB distributed over Citus a snapshot per worker), else declined in one line.
+     */
+    @Override
+    public TransactionSupport transactions() throws StoreException {
+        try {
+            return TransactionOffer.of(config, server, client.getClusterDescription(), transactions, sharding::citus);
+        } catch (MongoException e) {
+            throw Errors.toStore("ask whether the server's collections are distributed", e);
+        }
     }
 
     @Override

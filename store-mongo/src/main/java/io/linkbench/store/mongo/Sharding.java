@@ -233,6 +233,14 @@ final class Sharding {
         return out;
     }
 
+    /**
+     * True on a DocumentDB distributed over Citus: its collections carry Citus's metadata ({@code shardCount}),
+     * unsharded ones too, so the store's data may live on several workers.
+     */
+    boolean citus() {
+        return documentDb && layout().values().stream().anyMatch(c -> c.containsKey(SHARD_COUNT));
+    }
+
     /** True when one of the store's collections is sharded, whatever its key (by hand, or by an earlier load). */
     boolean anySharded() {
         return !keysNow(layout()).isEmpty();

@@ -20,7 +20,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
@@ -40,37 +39,22 @@ public abstract class ConcurrencyContract extends TckSupport {
     private static final long[] TYPES = {1, 2};
     private static final int ID2S = 16;
 
+    /** Repeats failed operations and counts them, across the test's threads. */
+    private final Retries retries;
+
     protected ConcurrencyContract(GraphStoreContract contract) {
         super(contract);
+        this.retries = new Retries(contract.concurrentTimeout().dividedBy(4));
     }
 
-    /** One store operation, repeated while it fails with a retryable exception. */
-    private interface Retryable<T> {
-        T run() throws StoreException;
-    }
-
-    /** Repeats of failed operations in this test, across its threads. */
-    private final LongAdder repeats = new LongAdder();
-
-    private <T> T retrying(Retryable<T> op) throws StoreException, InterruptedException {
-        long deadline = System.nanoTime() + contract().concurrentTimeout().toNanos() / 4;
-        for (int attempt = 0;; attempt++) {
-            try {
-                return op.run();
-            } catch (StoreException e) {
-                if (!e.isRetryable() || System.nanoTime() - deadline > 0) {
-                    throw e;
-                }
-                repeats.increment();
-                Thread.sleep(Math.min(attempt, 20)); // back off: let the other transaction finish
-            }
-        }
+    private <T> T retrying(Retries.Attempt<T> op) throws StoreException, InterruptedException {
+        return retries.run(op);
     }
 
     @AfterEach
     void reportRepeats(TestInfo test) {
-        if (repeats.sum() > 0) {
-            System.out.println(test.getDisplayName() + ": " + repeats.sum() + " operations repeated after a retryable failure");
+        if (retries.repeats() > 0) {
+            System.out.println(test.getDisplayName() + ": " + retries.repeats() + " operations repeated after a retryable failure");
         }
     }
 

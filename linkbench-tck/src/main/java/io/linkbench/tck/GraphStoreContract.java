@@ -185,6 +185,14 @@ public abstract class GraphStoreContract {
         }
     }
 
+    /** Multi-operation transactions, for a store whose transactions() offers them; else skipped with its reason. */
+    @Nested
+    class Transactions extends TransactionContract {
+        Transactions() {
+            super(GraphStoreContract.this);
+        }
+    }
+
     /** The provider: ServiceLoader registration, declared settings, redacted secrets. */
     @Nested
     class Provider extends ProviderContract {

@@ -9,10 +9,12 @@
  *       {@code MultigetContract}, {@code CountInvariantContract}, {@code PayloadContract},
  *       {@code BulkLoadContract}, {@code SchemaContract}, {@code LoadStateContract},
  *       {@code ConcurrencyContract}, {@code ProviderContract}, {@code BatchRetryContract},
- *       {@code SessionAfterErrorContract}, each extending {@link io.linkbench.tck.TckSupport};</li>
+ *       {@code SessionAfterErrorContract}, {@code TransactionContract}, each extending
+ *       {@link io.linkbench.tck.TckSupport};</li>
  *   <li>the hook a store's test implements: {@link io.linkbench.tck.FaultInjection};</li>
  *   <li>package-private helpers of the contracts themselves (a model of the links, parallel
- *       writers with a deadline).</li>
+ *       writers with a deadline, a second session's work on a thread of its own, retries of
+ *       conflicts).</li>
  * </ul>
  *
  * <p>Tools for a store's own integration tests (running phases, waiting on conditions, faults,

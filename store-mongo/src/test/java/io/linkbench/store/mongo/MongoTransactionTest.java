@@ -2,14 +2,11 @@ package io.linkbench.store.mongo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.config.Settings;
-import io.linkbench.graph.Link;
 import io.linkbench.graph.Node;
-import io.linkbench.graph.Visibility;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreContext;
@@ -32,8 +29,8 @@ import org.junit.jupiter.api.Test;
  * The Mongo store's own side of the caller's transactions ({@link TransactionalSession}), beside the TCK's
  * transaction contracts: what it offers or declines on each server, in one line; on the real servers
  * (LINKBENCH_MONGO_URL, LINKBENCH_MONGO_CLUSTER_URL: DocumentDB alone and over Citus) the isolation it
- * names, and the server's conflicts -- a lock wait, a deadlock -- coming back as CONFLICT with the
- * transaction ended.
+ * names, and a deadlock over Citus (error 50, which the TCK's conflict test may or may not meet) coming back
+ * as CONFLICT with the transaction ended. The TCK's transaction contracts run in the suites of each server.
  */
 @Tag("mongo")
 class MongoTransactionTest {
@@ -87,26 +84,10 @@ class MongoTransactionTest {
         }
     }
 
-    /** DocumentDB cancels a lock wait after 20 ms with error 112, without the TransientTransactionError label. */
-    @Test
-    void aLockWaitInsideATransactionIsAConflictThatEndsIt() throws Exception {
-        try (GraphStore store = open(RealMongo.urlOrSkip(), Map.of())) {
-            lockWaitIsAConflict(store);
-        }
-    }
-
-    @Test
-    void aDeadlockIsAConflictThatEndsTheTransactionsItFails() throws Exception {
-        try (GraphStore store = open(RealMongo.urlOrSkip(), Map.of())) {
-            deadlockIsAConflict(store);
-        }
-    }
-
     /**
-     * Over Citus a lock wait is not cut at 20 ms (the coordinator's lock timeout does not reach the workers): it
-     * lasts until the gateway's command timeout (PostgresCommandTimeoutSecs, 30 s here), and a deadlock until
-     * Citus's (distributed) deadlock detection, about a second; both come back as error 50, "may be due to
-     * concurrent transactions".
+     * Over Citus a lock wait is not cut after 20 ms as on one DocumentDB (112): it lasts until the gateway's
+     * command timeout (PostgresCommandTimeoutSecs, 30 s here), and a deadlock until Citus's deadlock detection
+     * (about a second here); both come back as error 50, "may be due to concurrent transactions".
      */
     @Test
     void theClusterSaysItsSnapshotIsPerWorkerAndADeadlockIsAConflict() throws Exception {
@@ -164,40 +145,6 @@ class MongoTransactionTest {
         } finally {
             threads.shutdownNow();
         }
-    }
-
-    /**
-     * Two sessions write one node inside their transactions: the second waits for the first's row lock until the
-     * server gives up (DocumentDB alone: its 20 ms lock timeout, 112; over Citus: the statement cancelled, 50,
-     * "may be due to concurrent transactions"), which is CONFLICT with its transaction rolled back; the session
-     * is usable, and the first commits.
-     */
-    private static void lockWaitIsAConflict(GraphStore store) throws Exception {
-        try (TransactionalSession first = (TransactionalSession) store.session(0);
-             TransactionalSession second = (TransactionalSession) store.session(1)) {
-            long a = first.addNode(new Node(0, 1, 1, 1, new byte[] {1}));
-            long b = first.addNode(new Node(0, 1, 1, 1, new byte[] {2}));
-            first.begin(false);
-            assertTrue(first.updateNode(new Node(a, 1, 2, 2, new byte[] {3})));
-            second.begin(false);
-            second.addLink(link(b, 9));
-            StoreException e = assertThrows(StoreException.class,
-                    () -> second.updateNode(new Node(a, 1, 3, 3, new byte[] {4})));
-            assertEquals(StoreException.Kind.CONFLICT, e.kind(), e.getMessage());
-            assertTrue(e.getMessage().contains("the transaction is rolled back"), e.getMessage());
-            assertFalse(second.inTransaction());
-            second.rollback(); // nothing open any more
-            first.commit();
-            assertEquals(0, second.countLinks(b, 1), "the failed transaction's link write is rolled back");
-            Node after = second.getNode(a, 1);
-            assertNotNull(after);
-            assertEquals(2, after.version());
-            assertTrue(second.updateNode(new Node(a, 1, 4, 4, new byte[] {5})), "the session is usable");
-        }
-    }
-
-    private static Link link(long id1, long id2) {
-        return new Link(id1, 1, id2, Visibility.VISIBLE, new byte[] {7}, 1, 1000);
     }
 
     private static GraphStore open(String url, Map<String, String> keys) throws Exception {

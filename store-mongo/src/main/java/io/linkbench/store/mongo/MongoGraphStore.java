@@ -5,7 +5,6 @@ import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.ReplaceOptions;
-import com.mongodb.connection.ClusterType;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import io.linkbench.store.CountVerifier;
@@ -32,10 +31,9 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
- * The MongoDB store without transactions: one {@link MongoClient} (thread-safe, with its own
- * connection pool and reconnection) shared by every session. With transactions on, the store is a
- * {@link TransactionalMongoGraphStore}, which differs only in the guarantee it declares: link writes
- * and their count changes commit together.
+ * The MongoDB store: one {@link MongoClient} (thread-safe, with its own connection pool and
+ * reconnection) shared by every session. With transactions on, link writes and their count changes
+ * commit together and the sessions run the caller's transactions ({@link #transactions()}).
  */
 class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore,
         io.linkbench.store.ServerConfiguration {
@@ -89,7 +87,8 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
             throw Errors.toStore("read the collections' sharding", e);
         }
         if (transactions) {
-            facts.put("transaction_isolation", isolation(client.getClusterDescription().getType()));
+            facts.put("transaction_isolation", TransactionOffer.linkWriteIsolation(config, server,
+                    client.getClusterDescription().getType()));
         }
         facts.put("server_counters", server.statusCounters() ? "serverStatus" : "not offered by this server");
         facts.put("count_invariant", transactions
@@ -106,29 +105,6 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
         facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
         facts.put("node_id_block", Integer.toString(config.nodeIdBlock()));
         return new StoreInfo("mongo", server.version(), server.engine(), facts, transactions);
-    }
-
-    /**
-     * Transactions on DocumentDB read at snapshot (its REPEATABLE READ) unless the connection string
-     * chose a read concern: at its default READ COMMITTED the count drifted in about one run of ten
-     * of the TCK's concurrent writers.
-     */
-    private boolean snapshotTransactions() {
-        ReadConcern given = config.connectionString().getReadConcern();
-        return server.documentDb() && (given == null || given.getLevel() == null);
-    }
-
-    /** What the server's transactions guarantee, as its kind documents it. */
-    private String isolation(ClusterType type) {
-        if (server.documentDb()) {
-            return (snapshotTransactions() ? "DocumentDB: read concern snapshot, PostgreSQL REPEATABLE READ"
-                    : "DocumentDB: PostgreSQL " + (schema.db.getReadConcern().getLevel() == com.mongodb.ReadConcernLevel.SNAPSHOT
-                    ? "REPEATABLE READ" : "READ COMMITTED per statement")) + ", 20 ms lock timeout; conflicts, lock"
-                    + " timeouts and serialization failures come back without the TransientTransactionError label"
-                    + " and are retried; counts follow each write's own result";
-        }
-        return "snapshot isolation (" + (type == ClusterType.SHARDED ? "sharded cluster" : "replica set")
-                + "); conflicts are retried as TransientTransactionError";
     }
 
     private static String writeConcern(WriteConcern wc) {
@@ -202,7 +178,8 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     @Override
     public StoreSession session(int workerId) {
         SessionTransaction tx = new SessionTransaction(client, config, counters, declined);
-        TxnRunner txn = transactions ? new TxnRunner(tx, config.txnRetries(), counters, snapshotTransactions()) : null;
+        TxnRunner txn = transactions ? new TxnRunner(tx, config.txnRetries(), counters,
+                TransactionOffer.snapshotLinkWrites(config, server)) : null;
         return new MongoSession(schema, nodeIds, counters, tx, txn, config.txnRetries());
     }
 

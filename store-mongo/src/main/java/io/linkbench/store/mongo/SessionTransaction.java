@@ -117,7 +117,9 @@ final class SessionTransaction implements AutoCloseable {
     /**
      * Commits {@code s}, committing again while the result is unknown: up to {@code txn_retries} times, none
      * started later than {@code server_selection_timeout} after the first attempt failed. Each attempt is
-     * bounded by the socket and server selection timeouts, and on the server by the max commit time.
+     * bounded by the socket and server selection timeouts, and on the server by the max commit time. A later
+     * attempt's failure keeps the unknown result's label: the first attempt may have committed (a DocumentDB
+     * gateway that lost its connection need not remember the transaction to say so).
      *
      * @param op the link write whose transaction this is, counted per operation; null for the caller's
      */
@@ -128,7 +130,11 @@ final class SessionTransaction implements AutoCloseable {
                 s.commitTransaction();
                 return;
             } catch (MongoException e) {
-                if (!e.hasErrorLabel(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL) || attempt >= commitRetries) {
+                boolean unknown = e.hasErrorLabel(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL);
+                if (!unknown && attempt > 0) {
+                    e.addLabel(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL);
+                }
+                if (!unknown || attempt >= commitRetries) {
                     throw e;
                 }
                 long now = System.nanoTime();

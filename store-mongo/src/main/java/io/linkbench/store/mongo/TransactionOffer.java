@@ -4,12 +4,14 @@ import com.mongodb.ReadConcern;
 import com.mongodb.connection.ClusterDescription;
 import com.mongodb.connection.ClusterType;
 import io.linkbench.store.TransactionSupport;
+import java.util.function.BooleanSupplier;
 
 /**
- * What the store says of the caller's multi-operation transactions ({@code GraphStore.transactions()}) on the
- * server behind the connection string: offered with the isolation and snapshot scope that server gives, or
- * declined in one line that names what to change. Measured on DocumentDB (one server and distributed over
- * Citus); MongoDB's as its manual documents them.
+ * What the store's transactions guarantee on the server behind the connection string: the caller's
+ * multi-operation transactions ({@code GraphStore.transactions()}) offered with the isolation and snapshot
+ * scope that server gives, or declined in one line that names what to change; and the isolation of link
+ * writes' own transactions. Measured on DocumentDB (one server and distributed over Citus); MongoDB's as its
+ * manual documents them.
  */
 final class TransactionOffer {
     private TransactionOffer() {
@@ -20,7 +22,7 @@ final class TransactionOffer {
      * @param citus   whether the server is a DocumentDB distributed over Citus (asked only of a DocumentDB)
      */
     static TransactionSupport of(MongoConfig config, Connection.Server server, ClusterDescription cluster, boolean on,
-                                 java.util.function.BooleanSupplier citus) {
+                                 BooleanSupplier citus) {
         if (!on) {
             return TransactionSupport.declined(declined(config, cluster));
         }
@@ -60,6 +62,28 @@ final class TransactionOffer {
         }
         return "the server at " + config.hosts() + " (" + ServerFacts.topology(cluster) + ") runs no multi-document"
                 + " transactions: they need a replica set of MongoDB 4.0+ or a mongos of 4.2+";
+    }
+
+    /**
+     * Whether link writes' transactions read at snapshot: on DocumentDB (its REPEATABLE READ) unless the
+     * connection string chose a read concern; at its default READ COMMITTED the count drifted in about one run
+     * of ten of the TCK's concurrent writers.
+     */
+    static boolean snapshotLinkWrites(MongoConfig config, Connection.Server server) {
+        return server.documentDb() && urlReadConcern(config) == null;
+    }
+
+    /** What link writes' transactions guarantee on the server, as its kind documents it (the report's facts). */
+    static String linkWriteIsolation(MongoConfig config, Connection.Server server, ClusterType type) {
+        if (server.documentDb()) {
+            return (snapshotLinkWrites(config, server) ? "DocumentDB: read concern snapshot, PostgreSQL REPEATABLE READ"
+                    : "DocumentDB: PostgreSQL " + ("snapshot".equals(urlReadConcern(config)) ? "REPEATABLE READ"
+                    : "READ COMMITTED per statement")) + ", 20 ms lock timeout; conflicts, lock timeouts and"
+                    + " serialization failures come back without the TransientTransactionError label and are retried;"
+                    + " counts follow each write's own result";
+        }
+        return "snapshot isolation (" + (type == ClusterType.SHARDED ? "sharded cluster" : "replica set")
+                + "); conflicts are retried as TransientTransactionError";
     }
 
     /** The read concern level the connection string names, or null when it names none. */

@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.linkbench.config.Settings;
+import io.linkbench.graph.Link;
 import io.linkbench.graph.Node;
+import io.linkbench.graph.Visibility;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.TransactionSupport;
 import io.linkbench.store.TransactionalSession;
 import java.util.ArrayList;
@@ -29,8 +32,9 @@ import org.junit.jupiter.api.Test;
  * The Mongo store's own side of the caller's transactions ({@link TransactionalSession}), beside the TCK's
  * transaction contracts: what it offers or declines on each server, in one line; on the real servers
  * (LINKBENCH_MONGO_URL, LINKBENCH_MONGO_CLUSTER_URL: DocumentDB alone and over Citus) the isolation it
- * names, and a deadlock over Citus (error 50, which the TCK's conflict test may or may not meet) coming back
- * as CONFLICT with the transaction ended. The TCK's transaction contracts run in the suites of each server.
+ * names, a commit with an unknown result (a relay resets it) committed again or failing as CONNECTION
+ * saying so, and a deadlock over Citus (error 50, which the TCK's conflict test may or may not meet) coming
+ * back as CONFLICT with the transaction ended. The TCK's transaction contracts run in the suites of each server.
  */
 @Tag("mongo")
 class MongoTransactionTest {
@@ -81,6 +85,52 @@ class MongoTransactionTest {
             String detail = store.transactions().detail();
             assertTrue(detail.contains("at READ COMMITTED per statement (url's readConcernLevel=local)"), detail);
             assertTrue(detail.contains("read-only ones at REPEATABLE READ"), detail);
+        }
+    }
+
+    /**
+     * A commit whose connection resets before the server sees it, twice (the relay fails it and the driver's own
+     * retry, which it makes whatever retryWrites says), has an unknown result: the store commits again, and the
+     * transaction's writes are there once.
+     */
+    @Test
+    void aCommitWithAnUnknownResultIsCommittedAgain() throws Exception {
+        String url = RealMongo.urlOrSkip();
+        try (FaultProxy proxy = new FaultProxy(RealMongo.port(url));
+             GraphStore store = open(relayed(url, proxy), Map.of());
+             TransactionalSession s = (TransactionalSession) store.session(0)) {
+            s.begin(false);
+            s.addLink(new Link(5, 1, 1, Visibility.VISIBLE, new byte[] {1}, 1, 10));
+            s.addLink(new Link(5, 1, 2, Visibility.VISIBLE, new byte[] {2}, 1, 20));
+            proxy.failNextCommands(2);
+            s.commit();
+            assertFalse(s.inTransaction());
+            assertEquals(2, s.countLinks(5, 1));
+            assertEquals(1L, ((StoreMetrics) store).counters().get("client.commit_retries.TRANSACTION"));
+        }
+    }
+
+    /** With txn_retries = 0 the unknown result stays unknown: CONNECTION, saying so; the session goes on. */
+    @Test
+    void aCommitWhoseResultStaysUnknownFailsAsConnectionSayingSo() throws Exception {
+        String url = RealMongo.urlOrSkip();
+        try (FaultProxy proxy = new FaultProxy(RealMongo.port(url));
+             GraphStore store = open(relayed(url, proxy), Map.of("txn_retries", "0"));
+             TransactionalSession s = (TransactionalSession) store.session(0)) {
+            s.begin(false);
+            s.addLink(new Link(6, 1, 1, Visibility.VISIBLE, new byte[] {1}, 1, 10));
+            proxy.failNextCommands(2);
+            StoreException e = assertThrows(StoreException.class, s::commit);
+            assertEquals(StoreException.Kind.CONNECTION, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().startsWith("commit: outcome unknown, the transaction may or may not have"
+                    + " committed: "), e.getMessage());
+            assertFalse(s.inTransaction());
+            s.rollback();
+            assertEquals(0, s.countLinks(6, 1), "the relay reset the commit before the server saw it");
+            s.begin(false);
+            s.addLink(new Link(6, 1, 1, Visibility.VISIBLE, new byte[] {2}, 2, 20));
+            s.commit();
+            assertEquals(1, s.countLinks(6, 1), "the session's next transaction");
         }
     }
 
@@ -147,11 +197,25 @@ class MongoTransactionTest {
         }
     }
 
+    /** The URL through the relay (a one-host server on this machine), or a skip. */
+    private static String relayed(String url, FaultProxy proxy) {
+        java.util.Optional<String> through = RealMongo.through(url, proxy.port());
+        String host = RealMongo.hostPort(url);
+        org.junit.jupiter.api.Assumptions.assumeTrue(through.isPresent()
+                && (host.startsWith("127.0.0.1") || host.startsWith("localhost")), "the relay needs a one-host URL here");
+        return through.get();
+    }
+
     private static GraphStore open(String url, Map<String, String> keys) throws Exception {
         Map<String, String> settings = new HashMap<>(keys);
         settings.putAll(Map.of("store", "mongo", "url", url, "dbid", DB, "transactions", "on"));
         GraphStore store = new MongoStoreProvider().open(new StoreContext(new Settings(settings), 4));
-        store.prepareForLoad(SchemaMode.RECREATE);
+        try {
+            store.prepareForLoad(SchemaMode.RECREATE);
+        } catch (StoreException | RuntimeException e) {
+            store.close();
+            throw e;
+        }
         return store;
     }
 }

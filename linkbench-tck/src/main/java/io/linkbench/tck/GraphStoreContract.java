@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Nested;
  * }</pre>
  *
  * <p>Override {@link #provider()} to run the provider contract, and implement {@link FaultInjection}
- * to run the batch-retry and session-after-error contracts; without them those groups are skipped
- * with an assumption message.
+ * to run the batch-retry and session-after-error contracts and the transaction group's failing
+ * operation; without them those tests are skipped with an assumption message, as the transaction
+ * group is, quoting the store's reason, for a store whose {@code transactions()} declines.
  *
  * <p>Each test opens the stores it needs, calls {@code prepareForLoad(CREATE)} on each (and, before
  * request operations, {@code finishLoad()} if the store has {@link io.linkbench.store.LoadHooks} and

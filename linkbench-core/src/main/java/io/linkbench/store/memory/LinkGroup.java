@@ -208,6 +208,50 @@ final class LinkGroup {
         hasCountRow = true;
     }
 
+    /** The count row's fields, as a transaction's before-image keeps them. */
+    record CountRow(long count, boolean present, long time, long version) {
+    }
+
+    /** The link with this id2 (hidden or visible), or null. */
+    synchronized Link get(long id2) {
+        int i = indexOf(id2);
+        return i >= 0 ? rows[i] : null;
+    }
+
+    synchronized CountRow countRow() {
+        return new CountRow(count, hasCountRow, countTime, countVersion);
+    }
+
+    /**
+     * Puts the link of {@code id2} and the count row back as a before-image has them: {@code before}
+     * null removes the link. For a transaction's rollback; counted as writes, as a database's undo is.
+     */
+    synchronized void restore(long id2, Link before, CountRow row, MemoryStats stats) {
+        settle();
+        int i = indexOf(id2);
+        Link now = i >= 0 ? rows[i] : null;
+        if (before == null && now != null) {
+            if (now.isVisible()) {
+                removeVisibleAt(visibleIndexOf(now.time(), id2));
+            }
+            removeRowAt(i);
+            stats.linkExpunged(now);
+        } else if (before != null) {
+            if (now == null) {
+                insertRow(-i - 1, before);
+            } else {
+                rows[i] = before;
+            }
+            reindex(now, before);
+            stats.linkWritten(now, before);
+        }
+        count = row.count();
+        hasCountRow = row.present();
+        countTime = row.time();
+        countVersion = row.version();
+        stats.countWritten();
+    }
+
     /** The links (hidden or visible) held. */
     synchronized int size() {
         return size;

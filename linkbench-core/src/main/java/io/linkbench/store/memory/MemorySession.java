@@ -4,16 +4,19 @@ import io.linkbench.graph.Link;
 import io.linkbench.graph.LinkCount;
 import io.linkbench.graph.Node;
 import io.linkbench.store.StoreException;
-import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionalSession;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A session of the {@link MemoryStore}. It holds no state of its own beyond being open: every call
- * goes straight to the shared, thread-safe structures.
+ * A session of the {@link MemoryStore}. Every call goes straight to the shared, thread-safe
+ * structures, holding the shared side of the store's {@link TransactionLock} for its duration; inside
+ * a transaction ({@link MemoryTransaction}) the session holds the exclusive side instead, and each
+ * write first records its before-images. A call that throws inside a transaction rolls it back
+ * before the exception leaves.
  */
-final class MemorySession implements StoreSession {
+final class MemorySession implements TransactionalSession {
     private static final byte[] NO_BYTES = {};
     /** What a batch and a single row add to {@link #writes}. */
     private static final int BATCH = 64;
@@ -22,128 +25,255 @@ final class MemorySession implements StoreSession {
     private final MemoryStore store;
     private final ConcurrentHashMap<Long, Node> nodes;
     private final MemoryStats stats;
+    private final MemoryTransaction tx;
     private boolean closed;
     private int writes;
     private boolean failNext;
 
-    MemorySession(MemoryStore store) {
+    MemorySession(MemoryStore store, int workerId) {
         this.store = store;
         this.nodes = store.nodes();
         this.stats = store.stats();
+        this.tx = new MemoryTransaction(store.transactionLock(), workerId, nodes, stats);
+    }
+
+    /** Waits for the store-wide lock: for other sessions' transactions, and for their single calls to end. */
+    @Override
+    public void begin(boolean readOnly) throws StoreException {
+        checkOpen();
+        tx.begin(); // a write inside a read-only transaction runs as in any other
+    }
+
+    @Override
+    public void commit() {
+        tx.commit();
+    }
+
+    @Override
+    public void rollback() {
+        tx.rollback();
+    }
+
+    @Override
+    public boolean inTransaction() {
+        return tx.isOpen();
     }
 
     @Override
     public long addNode(Node node) throws StoreException {
-        checkWrite(ROW);
-        long id = store.maxNodeId().incrementAndGet();
-        Node stored = new Node(id, node.type(), node.version(), node.time(), copy(node.data()));
-        stats.nodeWritten(nodes.put(id, stored), stored);
-        return id;
+        long shared = tx.enter();
+        try {
+            checkWrite(ROW);
+            long id = store.maxNodeId().incrementAndGet();
+            Node stored = new Node(id, node.type(), node.version(), node.time(), copy(node.data()));
+            tx.node(id, null);
+            stats.nodeWritten(nodes.put(id, stored), stored);
+            return id;
+        } catch (Throwable t) {
+            tx.rollback();
+            throw t;
+        } finally {
+            tx.leave(shared);
+        }
     }
 
     @Override
     public Node getNode(long id, int type) throws StoreException {
-        checkOpen();
-        Node n = nodes.get(id);
-        if (n == null || n.type() != type) {
-            return null;
+        long shared = tx.enter();
+        try {
+            checkOpen();
+            Node n = nodes.get(id);
+            if (n == null || n.type() != type) {
+                return null;
+            }
+            stats.nodeRead();
+            return n;
+        } catch (Throwable t) {
+            tx.rollback();
+            throw t;
+        } finally {
+            tx.leave(shared);
         }
-        stats.nodeRead();
-        return n;
     }
 
     @Override
     public boolean updateNode(Node node) throws StoreException {
-        checkWrite(ROW);
-        Node stored = new Node(node.id(), node.type(), node.version(), node.time(), copy(node.data()));
-        while (true) {
-            Node current = nodes.get(node.id());
-            if (current == null || current.type() != node.type()) {
-                return false;
+        long shared = tx.enter();
+        try {
+            checkWrite(ROW);
+            Node stored = new Node(node.id(), node.type(), node.version(), node.time(), copy(node.data()));
+            while (true) {
+                Node current = nodes.get(node.id());
+                if (current == null || current.type() != node.type()) {
+                    return false;
+                }
+                tx.node(node.id(), current); // inside a transaction nothing else writes: the replace succeeds
+                if (nodes.replace(node.id(), current, stored)) {
+                    stats.nodeWritten(current, stored);
+                    return true;
+                }
             }
-            if (nodes.replace(node.id(), current, stored)) {
-                stats.nodeWritten(current, stored);
-                return true;
-            }
+        } catch (Throwable t) {
+            tx.rollback();
+            throw t;
+        } finally {
+            tx.leave(shared);
         }
     }
 
     @Override
     public boolean deleteNode(long id, int type) throws StoreException {
-        checkOpen();
-        while (true) {
-            Node current = nodes.get(id);
-            if (current == null || current.type() != type) {
-                return false;
+        long shared = tx.enter();
+        try {
+            checkOpen();
+            while (true) {
+                Node current = nodes.get(id);
+                if (current == null || current.type() != type) {
+                    return false;
+                }
+                tx.node(id, current);
+                if (nodes.remove(id, current)) {
+                    stats.nodeRemoved(current);
+                    return true;
+                }
             }
-            if (nodes.remove(id, current)) {
-                stats.nodeRemoved(current);
-                return true;
-            }
+        } catch (Throwable t) {
+            tx.rollback();
+            throw t;
+        } finally {
+            tx.leave(shared);
         }
     }
 
     @Override
     public boolean addLink(Link link) throws StoreException {
-        checkWrite(ROW);
-        return store.groupForWrite(link.id1(), link.linkType()).add(copy(link), stats);
+        long shared = tx.enter();
+        try {
+            checkWrite(ROW);
+            LinkGroup g = store.groupForWrite(link.id1(), link.linkType());
+            tx.link(g, link.id2());
+            return g.add(copy(link), stats);
+        } catch (Throwable t) {
+            tx.rollback();
+            throw t;
+        } finally {
+            tx.leave(shared);
+        }
     }
 
     @Override
     public boolean updateLink(Link link) throws StoreException {
-        checkWrite(ROW);
-        LinkGroup g = store.group(link.id1(), link.linkType());
-        return g != null && g.update(copy(link), stats);
+        long shared = tx.enter();
+        try {
+            checkWrite(ROW);
+            LinkGroup g = store.group(link.id1(), link.linkType());
+            if (g == null) {
+                return false;
+            }
+            tx.link(g, link.id2());
+            return g.update(copy(link), stats);
+        } catch (Throwable t) {
+            tx.rollback();
+            throw t;
+        } finally {
+            tx.leave(shared);
+        }
     }
 
     @Override
     public boolean updateOrAddLink(Link link) throws StoreException {
-        checkWrite(ROW);
-        return store.groupForWrite(link.id1(), link.linkType()).updateOrAdd(copy(link), stats);
+        long shared = tx.enter();
+        try {
+            checkWrite(ROW);
+            LinkGroup g = store.groupForWrite(link.id1(), link.linkType());
+            tx.link(g, link.id2());
+            return g.updateOrAdd(copy(link), stats);
+        } catch (Throwable t) {
+            tx.rollback();
+            throw t;
+        } finally {
+            tx.leave(shared);
+        }
     }
 
     @Override
     public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
-        checkOpen();
-        LinkGroup g = store.group(id1, linkType);
-        return g != null && g.delete(id2, expunge, stats);
+        long shared = tx.enter();
+        try {
+            checkOpen();
+            LinkGroup g = store.group(id1, linkType);
+            if (g == null) {
+                return false;
+            }
+            tx.link(g, id2);
+            return g.delete(id2, expunge, stats);
+        } catch (Throwable t) {
+            tx.rollback();
+            throw t;
+        } finally {
+            tx.leave(shared);
+        }
     }
 
     @Override
     public long countLinks(long id1, long linkType) throws StoreException {
-        checkOpen();
-        LinkGroup g = store.group(id1, linkType);
-        stats.countRead();
-        return g == null ? 0 : g.count();
+        long shared = tx.enter();
+        try {
+            checkOpen();
+            LinkGroup g = store.group(id1, linkType);
+            stats.countRead();
+            return g == null ? 0 : g.count();
+        } catch (Throwable t) {
+            tx.rollback();
+            throw t;
+        } finally {
+            tx.leave(shared);
+        }
     }
 
     @Override
     public List<Link> multigetLinks(long id1, long linkType, long[] id2s) throws StoreException {
-        checkOpen();
-        LinkGroup g = store.group(id1, linkType);
-        if (g == null || id2s.length == 0) {
-            return List.of();
+        long shared = tx.enter();
+        try {
+            checkOpen();
+            LinkGroup g = store.group(id1, linkType);
+            if (g == null || id2s.length == 0) {
+                return List.of();
+            }
+            List<Link> found = g.multiget(sortedDistinct(id2s));
+            stats.linksRead(found.size());
+            return found;
+        } catch (Throwable t) {
+            tx.rollback();
+            throw t;
+        } finally {
+            tx.leave(shared);
         }
-        List<Link> found = g.multiget(sortedDistinct(id2s));
-        stats.linksRead(found.size());
-        return found;
     }
 
     @Override
     public List<Link> getLinkList(long id1, long linkType, long minTime, long maxTime, int offset, int limit)
             throws StoreException {
-        checkOpen();
-        if (offset < 0 || limit < 0) {
-            throw new StoreException(StoreException.Kind.REJECTED,
-                    "offset and limit must not be negative: offset " + offset + ", limit " + limit);
+        long shared = tx.enter();
+        try {
+            checkOpen();
+            if (offset < 0 || limit < 0) {
+                throw new StoreException(StoreException.Kind.REJECTED,
+                        "offset and limit must not be negative: offset " + offset + ", limit " + limit);
+            }
+            LinkGroup g = store.group(id1, linkType);
+            if (g == null) {
+                return List.of();
+            }
+            List<Link> found = g.linkList(minTime, maxTime, offset, limit);
+            stats.linksRead(found.size());
+            return found;
+        } catch (Throwable t) {
+            tx.rollback();
+            throw t;
+        } finally {
+            tx.leave(shared);
         }
-        LinkGroup g = store.group(id1, linkType);
-        if (g == null) {
-            return List.of();
-        }
-        List<Link> found = g.linkList(minTime, maxTime, offset, limit);
-        stats.linksRead(found.size());
-        return found;
     }
 
     @Override
@@ -153,16 +283,17 @@ final class MemorySession implements StoreSession {
             loadNodes(batch.subList(0, batch.size() / 2));
             throw injectedFault();
         }
-        checkWrite(BATCH);
-        long max = Long.MIN_VALUE;
-        for (Node n : batch) {
-            max = Math.max(max, n.id());
-        }
-        store.maxNodeId().accumulateAndGet(max, Math::max); // before the puts: addNode stays above
-        for (Node n : batch) {
-            Node stored = new Node(n.id(), n.type(), n.version(), n.time(), copy(n.data()));
-            stats.nodeWritten(nodes.put(n.id(), stored), stored);
-        }
+        load(() -> {
+            long max = Long.MIN_VALUE;
+            for (Node n : batch) {
+                max = Math.max(max, n.id());
+            }
+            store.maxNodeId().accumulateAndGet(max, Math::max); // before the puts: addNode stays above
+            for (Node n : batch) {
+                Node stored = new Node(n.id(), n.type(), n.version(), n.time(), copy(n.data()));
+                stats.nodeWritten(nodes.put(n.id(), stored), stored);
+            }
+        });
     }
 
     @Override
@@ -172,7 +303,11 @@ final class MemorySession implements StoreSession {
             loadLinks(batch.subList(0, batch.size() / 2));
             throw injectedFault();
         }
-        checkWrite(BATCH);
+        load(() -> loadRuns(batch));
+    }
+
+    /** Each run of one (id1, linkType) of a sorted batch into its group at once. */
+    private void loadRuns(List<Link> batch) {
         int from = 0;
         while (from < batch.size()) {
             Link first = batch.get(from);
@@ -197,15 +332,36 @@ final class MemorySession implements StoreSession {
             loadCounts(batch.subList(0, batch.size() / 2));
             throw injectedFault();
         }
-        checkWrite(BATCH);
-        for (LinkCount c : batch) {
-            store.groupForWrite(c.id1(), c.linkType()).loadCount(c);
-            stats.countWritten();
+        load(() -> {
+            for (LinkCount c : batch) {
+                store.groupForWrite(c.id1(), c.linkType()).loadCount(c);
+                stats.countWritten();
+            }
+        });
+    }
+
+    /** A bulk load's work. */
+    private interface Load {
+        void run();
+    }
+
+    /** Runs a bulk load under the shared side of the store's lock; never inside a transaction. */
+    private void load(Load work) throws StoreException {
+        if (tx.isOpen()) {
+            throw new IllegalStateException("a bulk load inside a transaction: loads never run in one");
+        }
+        long shared = tx.enter();
+        try {
+            checkWrite(BATCH);
+            work.run();
+        } finally {
+            tx.leave(shared);
         }
     }
 
     @Override
     public void close() {
+        tx.rollback();
         closed = true;
     }
 

@@ -9,7 +9,9 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionSupport;
 import io.linkbench.store.VerificationReport;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +33,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * proceed in parallel. Payloads are copied on the way in. Rows handed out by reads are the stored,
  * immutable records: their {@code data} arrays are shared and must not be modified.
  *
+ * <p>Transactions ({@link io.linkbench.store.TransactionalSession}) run one at a time under a
+ * store-wide {@link TransactionLock}, whose shared side every single operation and bulk load holds;
+ * their writes apply in place, and an {@link UndoLog} of before-images takes them back on rollback.
+ *
  * <p>The data lives as long as this object; {@link #close()} drops it. Writes fail with a one-line
  * {@link StoreException} (and the data is dropped) when the heap is about to run out ({@link HeapGuard}). Schema preparation must not run
  * while sessions write.
@@ -42,6 +48,7 @@ public final class MemoryStore implements CountVerifier, StoreMetrics, LoadState
     private final ConcurrentHashMap<GroupKey, LinkGroup> groups = new ConcurrentHashMap<>();
     private final AtomicLong maxNodeId = new AtomicLong();
     private final MemoryStats stats = new MemoryStats();
+    private final TransactionLock transactionLock;
     private final HeapGuard heap;
     private volatile boolean closed;
     private volatile String exhausted;
@@ -49,18 +56,19 @@ public final class MemoryStore implements CountVerifier, StoreMetrics, LoadState
 
     /** An empty store, ready for use. */
     public MemoryStore() {
-        this(new HeapGuard());
+        this(new HeapGuard(), TransactionLock.WAIT);
     }
 
-    MemoryStore(HeapGuard heap) {
+    MemoryStore(HeapGuard heap, Duration lockWait) {
         this.heap = heap;
+        this.transactionLock = new TransactionLock(lockWait);
     }
 
     @Override
     public StoreInfo info() {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("persistence", "none (in-process)");
-        facts.put("isolation", "one lock per (id1, link_type)");
+        facts.put("isolation", "one lock per (id1, link_type); transactions one at a time under a store-wide lock");
         return new StoreInfo("memory", version(), "", facts, true);
     }
 
@@ -94,9 +102,16 @@ public final class MemoryStore implements CountVerifier, StoreMetrics, LoadState
     }
 
     @Override
+    public TransactionSupport transactions() {
+        return TransactionSupport.offered("serializable: transactions, read-only ones too, run one at a time under a "
+                + "store-wide lock that single operations wait for; a wait over " + transactionLock.waitText()
+                + " is CONFLICT");
+    }
+
+    @Override
     public StoreSession session(int workerId) throws StoreException {
         checkOpen();
-        return new MemorySession(this);
+        return new MemorySession(this, workerId);
     }
 
     @Override
@@ -196,6 +211,10 @@ public final class MemoryStore implements CountVerifier, StoreMetrics, LoadState
 
     MemoryStats stats() {
         return stats;
+    }
+
+    TransactionLock transactionLock() {
+        return transactionLock;
     }
 
     /** The group of (id1, linkType), or null when nothing was ever written to it. */

@@ -61,7 +61,7 @@ class MemoryHeapTest {
     @Test
     void aHeapShortAfterACollectionFailsWritesInOneLineAndDropsTheData() throws StoreException {
         AtomicLong used = new AtomicLong(0);
-        MemoryStore store = new MemoryStore(new HeapGuard(64 * MIB, used::get, () -> { }));
+        MemoryStore store = new MemoryStore(new HeapGuard(64 * MIB, used::get, () -> { }), TransactionLock.WAIT);
         StoreSession s = store.session(0);
         s.loadNodes(List.of(new Node(1, 1, 1, 1, new byte[10]), new Node(2, 1, 1, 1, new byte[10])));
         used.set(60 * MIB);

@@ -7,6 +7,7 @@ import io.linkbench.store.SchemaMode;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionSupport;
 import io.linkbench.store.VerificationReport;
 import io.linkbench.store.jdbc.LoadClaimLock;
 import io.linkbench.store.jdbc.LoadStateTable;
@@ -187,6 +188,13 @@ final class H2Store implements CountVerifier, LoadStateStore {
             rs.next();
             nodeIdUsed(rs.getLong(1));
         }
+    }
+
+    /** Declined in one line, as a store without transactions does; the kit skips its transaction group. */
+    @Override
+    public TransactionSupport transactions() {
+        return TransactionSupport.declined("the H2 example store is an example of the SPI: it runs no multi-operation "
+                + "transactions");
     }
 
     @Override

@@ -19,14 +19,21 @@
 #
 # Layout: LINKBENCH_SPIDER_DIR (default /var/tmp/linkbench-spider) holds nodeI/ with data/, my.cnf,
 # mariadbd.sock, mariadbd.pid and mariadbd.log. The head listens on 127.0.0.1:LINKBENCH_SPIDER_PORT
-# (default 3340), backend i on that port + i; LINKBENCH_SPIDER_BACKENDS (default 2) backends. Every
-# backend loads both InnoDB and MyRocks, so one cluster serves both engines (the store's `engine` key
-# picks the backends' tables' engine). The head loads Spider and knows backend i as the server
-# `backendI` (CREATE SERVER); the store creates the tables on the backends and the head.
+# (default 3340), backend i on a loopback address of its own, 127.0.0.(1+i), and that port + i;
+# LINKBENCH_SPIDER_BACKENDS (default 2) backends. Every backend loads both InnoDB and MyRocks, so one
+# cluster serves both engines (the store's `engine` key picks the backends' tables' engine). The head
+# loads Spider and knows backend i as the server `backendI` (CREATE SERVER ... HOST '127.0.0.(1+i)'):
+# a host name per backend is what Spider's XA needs (it registers a transaction's members by host, and
+# two on one host fail the COMMIT with 12606), so the store offers transactions on this cluster and
+# sets spider_internal_xa for the sessions that run them; the script leaves the global value (OFF) alone.
+# A start finds a cluster of an older script (backends on 127.0.0.1) and moves it: it restarts each
+# backend that does not answer on its own address and redefines its server on the head.
+# The store creates the tables on the backends and the head.
 # LINKBENCH_SPIDER_MEMORY (default 64M) is each node's InnoDB buffer pool and RocksDB block cache;
 # LINKBENCH_SPIDER_ARGS adds mariadbd options to every node.
 # Every node has the user LINKBENCH_MYSQL_USER / LINKBENCH_PASSWORD (default linkbench / linkbench)
-# for 'localhost' and '127.0.0.1' with all privileges; the head reaches the backends as that user.
+# for 'localhost', '127.0.0.1' and '127.0.0.%' with all privileges; the head reaches the backends as
+# that user.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -54,11 +61,13 @@ node_dir() { echo "$dir/node$1"; }
 node_data() { echo "$dir/node$1/data"; }
 node_sock() { echo "$dir/node$1/mariadbd.sock"; }
 node_port() { echo $((port0 + $1)); }
+node_host() { echo "127.0.0.$((1 + $1))"; }
+node_address() { echo "$(node_host "$1"):$(node_port "$1")"; }
 node_name() { if [ "$1" -eq 0 ]; then echo head; else echo "backend $1"; fi; }
 node_indexes() { seq 0 "$backends"; }
 alive() { lb_as_root mariadb-admin --no-defaults --socket="$(node_sock "$1")" --connect-timeout=5 ping --silent >/dev/null 2>&1; }
 sql() { lb_as_root mariadb --no-defaults --socket="$(node_sock "$1")" -N -B "${@:2}"; }
-port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+port_open() { (exec 3<>"/dev/tcp/$(node_host "$1")/$(node_port "$1")") 2>/dev/null; }
 running() { [ -n "$(lb_dir_pids "$(node_data "$1")")" ]; }
 
 install_packages() {
@@ -82,7 +91,7 @@ port=$(node_port "$i")
 socket=$(node_sock "$i")
 pid-file=$d/mariadbd.pid
 log-error=$d/mariadbd.log
-bind-address=127.0.0.1
+bind-address=$(node_host "$i")
 skip-name-resolve
 max_connections=400
 innodb_buffer_pool_size=$memory
@@ -129,7 +138,7 @@ start_node() {
     alive "$i" && return 0
     if ! running "$i"; then
         lb_clear_leftovers "$(node_data "$i")"
-        port_open "$(node_port "$i")" && fail "port $(node_port "$i") of the $(node_name "$i") is taken by another process: set LINKBENCH_SPIDER_PORT"
+        port_open "$i" && fail "$(node_address "$i") of the $(node_name "$i") is taken by another process: set LINKBENCH_SPIDER_PORT"
         # the whole subshell's streams go to the log and it execs mariadbd: no shell is left holding the caller's
         # output (a test's, which surefire waits on until every holder has closed it)
         # shellcheck disable=SC2086 # LINKBENCH_SPIDER_ARGS is a list of options
@@ -167,19 +176,22 @@ setup_nodes() {
         sql "$i" <<SQL || fail "could not create the user '$user' on the $(node_name "$i") (see $(node_dir "$i")/mariadbd.log)"
 CREATE USER IF NOT EXISTS '$user'@'localhost' IDENTIFIED BY '$q';
 CREATE USER IF NOT EXISTS '$user'@'127.0.0.1' IDENTIFIED BY '$q';
+CREATE USER IF NOT EXISTS '$user'@'127.0.0.%' IDENTIFIED BY '$q';
 ALTER USER '$user'@'localhost' IDENTIFIED BY '$q';
 ALTER USER '$user'@'127.0.0.1' IDENTIFIED BY '$q';
+ALTER USER '$user'@'127.0.0.%' IDENTIFIED BY '$q';
 GRANT ALL PRIVILEGES ON *.* TO '$user'@'localhost' WITH GRANT OPTION;
 GRANT ALL PRIVILEGES ON *.* TO '$user'@'127.0.0.1' WITH GRANT OPTION;
+GRANT ALL PRIVILEGES ON *.* TO '$user'@'127.0.0.%' WITH GRANT OPTION;
 SQL
     done
     for i in $(seq 1 "$backends"); do
         local have
         have="$(sql 0 -e "SELECT CONCAT(Host, ':', Port, ':', Username, ':', Password) FROM mysql.servers WHERE Server_name = 'backend$i'")"
-        [ "$have" = "127.0.0.1:$(node_port "$i"):$user:$password" ] && continue
+        [ "$have" = "$(node_address "$i"):$user:$password" ] && continue
         sql 0 <<SQL || fail "could not create the server backend$i on the head (see $(node_dir 0)/mariadbd.log)"
 DROP SERVER IF EXISTS backend$i;
-CREATE SERVER backend$i FOREIGN DATA WRAPPER mysql OPTIONS (HOST '127.0.0.1', PORT $(node_port "$i"), USER '$user', PASSWORD '$q');
+CREATE SERVER backend$i FOREIGN DATA WRAPPER mysql OPTIONS (HOST '$(node_host "$i")', PORT $(node_port "$i"), USER '$user', PASSWORD '$q');
 SQL
     done
     # servers of backends beyond LINKBENCH_SPIDER_BACKENDS (from a larger cluster before) are dropped
@@ -194,7 +206,7 @@ node_arg() {
     [ -d "$(node_data "$1")/mysql" ] || fail "node $1 does not exist: run start first"
 }
 
-url() { echo "jdbc:mysql://127.0.0.1:$(node_port 0)/"; }
+url() { echo "jdbc:mysql://$(node_address 0)/"; }
 
 case "$action" in
     start)
@@ -208,6 +220,9 @@ case "$action" in
             if [ -n "$pid" ] && alive "$i" && lb_replaced_binary "$pid"; then
                 lb_say "restarting the $(node_name "$i"): it runs binaries that a package upgrade replaced"
                 stop_node "$i"
+            elif alive "$i" && ! port_open "$i"; then
+                lb_say "restarting the $(node_name "$i"): it does not listen on $(node_address "$i") (an older script's node)"
+                stop_node "$i"
             fi
             start_node "$i"
         done
@@ -215,7 +230,7 @@ case "$action" in
         [ "$(sql 0 -e "SELECT SUPPORT FROM information_schema.ENGINES WHERE ENGINE = 'SPIDER'")" = YES ] \
             || fail "the head does not offer the SPIDER engine (see $(node_dir 0)/mariadbd.log)"
         if [ -z "${QUIET:-}" ]; then
-            echo "Spider on MariaDB $(sql 0 -e 'SELECT VERSION()') runs in $dir: head 127.0.0.1:$(node_port 0), backends $(for i in $(seq 1 "$backends"); do printf '127.0.0.1:%s ' "$(node_port "$i")"; done)(InnoDB and ROCKSDB), user $user"
+            echo "Spider on MariaDB $(sql 0 -e 'SELECT VERSION()') runs in $dir: head $(node_address 0), backends $(for i in $(seq 1 "$backends"); do printf '%s ' "$(node_address "$i")"; done)(InnoDB and ROCKSDB), user $user"
             echo "next: java -jar linkbench.jar -c config/spider.properties -l -r   (MyRocks backends: -c config/spider-myrocks.properties)"
         fi ;;
     stop)
@@ -225,9 +240,9 @@ case "$action" in
         exit 0 ;;
     status)
         down=()
-        for i in $(node_indexes); do alive "$i" || down+=("$(node_name "$i") 127.0.0.1:$(node_port "$i")"); done
+        for i in $(node_indexes); do alive "$i" || down+=("$(node_name "$i") $(node_address "$i")"); done
         if [ ${#down[@]} -eq 0 ]; then
-            echo "Spider runs: head 127.0.0.1:$(node_port 0) and $backends backends answer ($dir)"; exit 0
+            echo "Spider runs: head $(node_address 0) and $backends backends answer, on $(node_host 1)..$(node_host "$backends") ($dir)"; exit 0
         fi
         echo "Spider does not run: no answer from ${down[*]}"; exit 1 ;;
     url) url ;;

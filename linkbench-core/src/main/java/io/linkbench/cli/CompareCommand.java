@@ -14,6 +14,7 @@ import io.linkbench.report.compare.RequestAlignment;
 import io.linkbench.report.compare.SettingsDiff;
 import io.linkbench.run.LoadStep;
 import io.linkbench.workload.Op;
+import io.linkbench.workload.tao.RequestKind;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,7 +105,8 @@ final class CompareCommand implements Callable<Integer> {
         if (byRequests != null && byRequests < 1) {
             throw new ConfigException("--by-requests " + byRequests + ": must be 1 or more (requests between two rows)");
         }
-        List<String> operations = Stream.concat(Arrays.stream(Op.values()), Arrays.stream(LoadStep.values()))
+        List<String> operations = Stream.of(Arrays.stream(Op.values()), Stream.of(RequestKind.READ_TRANSACTION,
+                        RequestKind.WRITE_TRANSACTION), Arrays.stream(LoadStep.values())).flatMap(s -> s)
                 .map(Enum::name).toList();
         List<FailCondition> conditions = failIf.stream().map(c -> FailCondition.parse(c, operations)).toList();
         List<Path> all = new ArrayList<>();

@@ -67,7 +67,7 @@ final class OriginalConfig {
      * Core keys with no counterpart in the original's files: what the original does is their default,
      * or the original has no such choice. {@code workload_rules = 2012} sets four of them.
      */
-    static final Set<String> NEW_IN_LINKBENCH = Set.of("schema", "client_count", "client_index", "start_at",
+    static final Set<String> NEW_IN_LINKBENCH = Set.of("schema", "workload", "taobench_workload", "taobench_aim_existing", "client_count", "client_index", "start_at",
             "fleet_wait_seconds", "load_writeback", "allow_incomplete_load", "verify_sample", "verify_seed", "request_counts", "arrival", "max_retries",
             "retry_backoff_ms", "retry_for", "probe_devices", "probe_server_pid", "stall_limit", "load_stall_limit", "link_type_split",
             "link_id2_rule",

@@ -24,8 +24,10 @@ import io.linkbench.store.StoreContext;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreProviders;
+import io.linkbench.store.TransactionSupport;
 import io.linkbench.workload.Op;
 import io.linkbench.workload.WorkloadConfig;
+import io.linkbench.workload.tao.RequestKind;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -138,7 +140,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             store = cfg.provider().open(new StoreContext(cfg.settings(), sessions));
             dir = files.createRunDirectory(resultsBase, cfg.provider().name(), Instant.ofEpochMilli(started));
-            intervals = new IntervalFiles(dir, operationNames(), started);
+            intervals = new IntervalFiles(dir, operationNames(spec.tao().isPresent()), started);
             CostProbe cost = CostProbe.local(store, run, reads);
             PhaseContext ctx = new PhaseContext(spec, control, out, System.console() != null,
                     PhaseObserver.of(cost, intervals, live), reads);
@@ -146,6 +148,16 @@ final class RunCommand implements Callable<Integer> {
             Map<String, String> facts = new LinkedHashMap<>(info.facts());
             facts.put("probe devices", cost.devicesOrigin());
             cost.nodesFact().ifPresent(n -> facts.put("server nodes", n));
+            if (requests && spec.tao().isPresent()) { // before a load that would be wasted
+                TransactionSupport tx = store.transactions();
+                if (!tx.offered()) {
+                    err.println("linkbench: workload = taobench runs read and write transactions, which store "
+                            + cfg.provider().name() + " declines: " + tx.detail());
+                    return Main.FAILED;
+                }
+                facts.put("transactions", tx.detail());
+                facts.put("workload", "TAOBench " + spec.tao().get().name());
+            }
             if (requests && !load) {
                 LoadRecord.Verdict verdict = LoadRecord.check(store, cfg.settings());
                 if (verdict.refusal().isPresent()) {
@@ -286,10 +298,14 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** Every operation and load step, in the column order of intervals.csv. */
-    private static List<String> operationNames() {
+    private static List<String> operationNames(boolean transactions) {
         List<String> names = new ArrayList<>(List.of(LoadStep.names()));
         for (Op op : Op.values()) {
             names.add(op.name());
+        }
+        if (transactions) {
+            names.add(RequestKind.READ_TRANSACTION.name());
+            names.add(RequestKind.WRITE_TRANSACTION.name());
         }
         return names;
     }

@@ -131,10 +131,28 @@ public record PhaseResult(Phase phase, int loop, Window window, Latency latency,
      * @param continuations request phase: GET_LINKS_LIST calls that continued a remembered full page
      *                      ("history"), see {@link WorkerRecorder#recordContinuation}; else 0
      * @param continuationRows the rows those calls read
+     * @param keysByShard   request phase of TAOBench: the keys its requests drew in each virtual shard (0 is
+     *                      the hot one), warm-up included; else empty
      */
-    public record GraphFacts(GraphStats loaded, GraphGrowth growth, long continuations, long continuationRows) {
+    public record GraphFacts(GraphStats loaded, GraphGrowth growth, long continuations, long continuationRows,
+                             List<Long> keysByShard) {
         /** Nothing recorded. */
         public static final GraphFacts NONE = new GraphFacts(null, null, 0, 0);
+
+        public GraphFacts {
+            keysByShard = List.copyOf(keysByShard);
+        }
+
+        /** Facts of a LinkBench phase (no virtual shards). */
+        public GraphFacts(GraphStats loaded, GraphGrowth growth, long continuations, long continuationRows) {
+            this(loaded, growth, continuations, continuationRows, List.of());
+        }
+
+        /** The share of keys drawn in virtual shard 0 (TAOBench's hot shard), or NaN when none were drawn. */
+        public double hotShardShare() {
+            long all = keysByShard.stream().mapToLong(Long::longValue).sum();
+            return all == 0 ? Double.NaN : (double) keysByShard.get(0) / all;
+        }
 
         /** Facts without rows read by continuations (none, or not recorded). */
         public GraphFacts(GraphStats loaded, GraphGrowth growth, long continuations) {

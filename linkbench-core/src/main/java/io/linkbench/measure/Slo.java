@@ -3,6 +3,7 @@ package io.linkbench.measure;
 import io.linkbench.config.ConfigException;
 import io.linkbench.config.MessageText;
 import io.linkbench.workload.Op;
+import io.linkbench.workload.tao.RequestKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -69,6 +70,9 @@ public record Slo(List<Condition> conditions) {
     }
 
     private static boolean isOp(String name) {
+        if (name.equals(RequestKind.READ_TRANSACTION.name()) || name.equals(RequestKind.WRITE_TRANSACTION.name())) {
+            return true; // TAOBench's transactions are rows of their own
+        }
         for (Op op : Op.values()) {
             if (op.name().equals(name)) {
                 return true;

@@ -76,12 +76,36 @@ public final class OutcomeRows {
                         + "%) continued a remembered full page (history" + (phase.graph().continuations() == 0
                                 ? ": no full page met)" : "), reading " + Formats.count(phase.graph().continuationRows())
                                 + " rows, " + Formats.mean(continuationRowsPerCall(phase)) + " per list call"));
+                case "READ_TRANSACTION", "WRITE_TRANSACTION" -> notes.add(s.name() + ": "
+                        + Formats.mean(o.askedPerCall()) + " operations per transaction (" + Formats.mean(o.rowsPerCall())
+                        + " statements with the edge constraints' checks and inverse edges), " + Formats.count(s.retries()) + " conflicts retried ("
+                        + Formats.mean(perThousand(s.retries(), o.calls() + s.errors())) + " per 1,000), "
+                        + Formats.count(s.errors()) + " given up");
                 default -> {
                     // the table says it all
                 }
             }
         }
+        OpStats readTx = phase.op("READ_TRANSACTION");
+        OpStats writeTx = phase.op("WRITE_TRANSACTION");
+        if (readTx != null && writeTx != null && phase.seconds() > 0) {
+            long ops = 0;
+            for (OpStats s : phase.ops()) {
+                ops += s == readTx || s == writeTx ? s.outcomes().asked() : s.count();
+            }
+            notes.add(String.format(java.util.Locale.ROOT, "throughput: %,.0f requests/s (a transaction is one), %,.0f"
+                    + " operations/s (a transaction counts its operations)", phase.throughput(), ops / phase.seconds()));
+        }
+        if (!phase.graph().keysByShard().isEmpty()) {
+            notes.add("keys: " + Formats.percent(phase.graph().hotShardShare()) + "% in virtual shard 0, the hot one, of "
+                    + Formats.count(phase.graph().keysByShard().stream().mapToLong(Long::longValue).sum())
+                    + " drawn over " + phase.graph().keysByShard().size() + " shards (warm-up included)");
+        }
         return notes;
+    }
+
+    private static double perThousand(long n, long of) {
+        return of == 0 ? Double.NaN : 1000.0 * n / of;
     }
 
     /** Rows read by history continuations per GET_LINKS_LIST call; NaN when it did not run. */

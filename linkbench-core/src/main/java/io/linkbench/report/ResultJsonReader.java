@@ -163,11 +163,30 @@ final class ResultJsonReader {
                 optionalInteger(p, "logical_bytes", at, -1, -1));
         PhaseResult.GraphFacts graph = new PhaseResult.GraphFacts(graph(optionalObject(p, "graph", at), at + "graph."),
                 growth(optionalObject(p, "growth", at), at + "growth."), optionalInteger(p, "continuations", at, 0, 0),
-                optionalInteger(p, "continuation_rows", at, 0, 0));
+                optionalInteger(p, "continuation_rows", at, 0, 0), keysByShard(p, at));
         return new PhaseResult(phase, (int) optionalInteger(p, "loop", at, 0, 0),
                 new PhaseResult.Window(start, end, decimal(p, "seconds", at, 0)), latency, end(p, at), warnings, store,
                 steps, cost(optionalObject(p, "cost", at), at + "cost."), intervals(p, at), graph,
                 target(optionalObject(p, "target", at), at + "target."));
+    }
+
+    /** TAOBench's keys drawn per virtual shard; empty for LinkBench phases and older files. */
+    private static List<Long> keysByShard(JsonNode p, String at) throws IOException {
+        JsonNode k = p.get("keys_by_shard");
+        if (k == null) {
+            return List.of();
+        }
+        if (!k.isArray()) {
+            throw new IOException(at + "keys_by_shard: not an array");
+        }
+        List<Long> keys = new ArrayList<>();
+        for (JsonNode n : k) {
+            if (!n.canConvertToLong() || n.asLong() < 0) {
+                throw new IOException(at + "keys_by_shard: " + n + " is not a count");
+            }
+            keys.add(n.asLong());
+        }
+        return keys;
     }
 
     /** The step of a curve a request phase ran; null in other phases and older files. */

@@ -164,6 +164,15 @@ final class ResultJsonWriter {
         longMap(g, p.storeCounters());
         g.writeNumberField("continuations", p.graph().continuations());
         g.writeNumberField("continuation_rows", p.graph().continuationRows());
+        if (!p.graph().keysByShard().isEmpty()) { // TAOBench: keys drawn per virtual shard, and the hot one's share
+            g.writeArrayFieldStart("keys_by_shard");
+            for (long k : p.graph().keysByShard()) {
+                g.writeNumber(k);
+            }
+            g.writeEndArray();
+            g.writeFieldName("hot_shard_share");
+            number(g, p.graph().hotShardShare());
+        }
         g.writeFieldName("graph");
         graph(g, p.graph().loaded());
         g.writeFieldName("growth");

@@ -1,5 +1,7 @@
 package io.linkbench.run;
 
+import io.linkbench.workload.tao.TaoConfig;
+
 import io.linkbench.config.Setting;
 import io.linkbench.workload.WorkloadConfig;
 import java.util.List;
@@ -18,6 +20,6 @@ public final class CoreSettings {
 
     /** Every core key: the run's, then the load record's, then the workload's. */
     public static List<Setting> all() {
-        return Stream.of(RunConfig.SETTINGS, LoadRecord.SETTINGS, SampledVerify.SETTINGS, WorkloadConfig.SETTINGS).flatMap(List::stream).toList();
+        return Stream.of(RunConfig.SETTINGS, LoadRecord.SETTINGS, SampledVerify.SETTINGS, WorkloadConfig.SETTINGS, TaoConfig.SETTINGS).flatMap(List::stream).toList();
     }
 }

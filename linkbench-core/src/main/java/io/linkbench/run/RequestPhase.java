@@ -11,15 +11,18 @@ import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.DriftReading;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreException;
+import io.linkbench.store.TransactionSupport;
 import io.linkbench.workload.GraphShape;
 import io.linkbench.workload.Op;
 import io.linkbench.workload.RequestGenerator;
 import io.linkbench.workload.Seeds;
 import io.linkbench.workload.WorkloadConfig;
 import io.linkbench.workload.WorkloadRules;
+import io.linkbench.workload.tao.TaoConfig;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -58,10 +61,16 @@ public final class RequestPhase {
     /** Runs the phase on an opened store and returns what it measured. */
     public PhaseResult execute(GraphStore store) throws StoreException, InterruptedException {
         store.prepareForRequests();
-        String[] names = new String[Op.count()];
-        for (Op op : Op.values()) {
-            names[op.ordinal()] = op.name();
+        Optional<TaoConfig> tao = ctx.spec().tao();
+        if (tao.isPresent()) {
+            TransactionSupport tx = store.transactions();
+            if (!tx.offered()) {
+                throw StoreException.refusal("workload = taobench runs read and write transactions, which this store"
+                        + " declines: " + tx.detail());
+            }
+            out.println("transactions: " + tx.detail());
         }
+        String[] names = tao.isPresent() ? TaoCalls.rowNames() : opNames();
         PhaseRecorder recorder = new PhaseRecorder(names, run.openLoop());
         OpCalls calls = new OpCalls(workload.rules().updateMissing());
         int threads = run.requesters();
@@ -79,7 +88,8 @@ public final class RequestPhase {
             ArrivalSchedule schedule = run.openLoop()
                     ? new ArrivalSchedule(run.requestRate(), run.arrival(), Seeds.derive(seed, Seeds.Stream.ARRIVALS, fleet.index()), startNanos)
                     : null;
-            out.printf(Locale.ROOT, "request phase: %d requesters, %s, up to %,d requests or %.0f s%s%n", threads,
+            out.printf(Locale.ROOT, "request phase%s: %d requesters, %s, up to %,d requests or %.0f s%s%n",
+                    tao.map(t -> " (TAOBench workload " + t.name() + ")").orElse(""), threads,
                     run.openLoop() ? String.format(Locale.ROOT, "open loop at %,.0f ops/s (%s arrivals)", run.requestRate(),
                             run.arrival().name().toLowerCase(Locale.ROOT)) : "closed loop",
                     run.requests(), run.maxSeconds(),
@@ -95,6 +105,7 @@ public final class RequestPhase {
                         new Retrier(run.maxRetries(), run.retryBackoffMs(), run.retrySeconds(), control, Seeds.derive(seed, Seeds.Stream.REQUESTS, -1 - stream)),
                         quota, warmupEnd, warmup, deadline, schedule, control,
                         busy == null ? runner.calls().slot(i) : StoreCalls.Marks.both(runner.calls().slot(i), busy.slot(i)));
+                tao.ifPresent(t -> r.runningTao(new TaoCalls(t, workload, shape, calls, seed, stream)));
                 requesters.add(r);
                 return r;
             });
@@ -139,8 +150,34 @@ public final class RequestPhase {
                     new PhaseResult.Window(wallMeasuredStart, System.currentTimeMillis(), seconds),
                     new PhaseResult.Latency(run.openLoop(), run.requestRate(), stats, recorder.scheduleLag()), end,
                     warnings, window.readings(), Map.of(), window.cost(), monitor.points(),
-                    new PhaseResult.GraphFacts(null, growth, recorder.continuations(), recorder.continuationRows()));
+                    new PhaseResult.GraphFacts(null, growth, recorder.continuations(), recorder.continuationRows(),
+                            keysByShard(requesters)));
         }
+    }
+
+    private static String[] opNames() {
+        String[] names = new String[Op.count()];
+        for (Op op : Op.values()) {
+            names[op.ordinal()] = op.name();
+        }
+        return names;
+    }
+
+    /** TAOBench's keys drawn per virtual shard by every requester (warm-up included); empty for LinkBench. */
+    private static List<Long> keysByShard(List<Requester> requesters) {
+        long[] sum = null;
+        for (Requester r : requesters) {
+            if (r.tao() != null) {
+                long[] k = r.tao().keysByShard();
+                if (sum == null) {
+                    sum = new long[k.length];
+                }
+                for (int i = 0; i < k.length; i++) {
+                    sum[i] += k[i];
+                }
+            }
+        }
+        return sum == null ? List.of() : Arrays.stream(sum).boxed().toList();
     }
 
     /**

@@ -3,10 +3,13 @@ package io.linkbench.run;
 import io.linkbench.measure.WorkerRecorder;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionalSession;
 import io.linkbench.workload.Op;
 import io.linkbench.workload.Request;
 import io.linkbench.workload.RequestGenerator;
 import io.linkbench.workload.Seeds;
+import io.linkbench.workload.tao.RequestKind;
+import io.linkbench.workload.tao.TaoRequest;
 import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,8 +42,10 @@ public final class Requester implements Runnable {
     private final ArrivalSchedule schedule;
     private final RunControl control;
     private final StoreCalls.Marks inCall;
-    private final boolean[] reportedUnexpected = new boolean[Op.count()];
+    private final boolean[] reportedUnexpected = new boolean[Op.count() + 2];
     private long done;
+    /** With {@code workload = taobench}: runs TAOBench's requests in place of the generator's. */
+    private TaoCalls tao;
 
     Requester(StoreSession session, RequestGenerator generator, WorkerRecorder recorder, OpCalls calls,
               Retrier retrier, long quota, long warmupEndNanos, WarmupGate warmup, long deadlineNanos,
@@ -85,6 +90,23 @@ public final class Requester implements Runnable {
                 Long.MAX_VALUE, null, control, null);
     }
 
+    /**
+     * Makes this requester run TAOBench's requests through {@code calls} (on its session, which must be
+     * transactional) in place of LinkBench's; called before it starts.
+     */
+    Requester runningTao(TaoCalls calls) {
+        if (!(session instanceof TransactionalSession)) {
+            throw new IllegalStateException("TAOBench needs a TransactionalSession, not a " + session.getClass().getName());
+        }
+        this.tao = calls;
+        return this;
+    }
+
+    /** The TAOBench calls of this requester, or null in a LinkBench phase. */
+    TaoCalls tao() {
+        return tao;
+    }
+
     @Override
     public void run() {
         try {
@@ -123,18 +145,23 @@ public final class Requester implements Runnable {
                 return false;
             }
         }
-        Request r = generator.next();
+        Request r = tao == null ? generator.next() : null;
+        TaoRequest t = tao == null ? null : tao.next();
         long start = System.nanoTime();
         if (start >= deadlineNanos) {
             return false;
         }
-        if (inCall == null) {
-            execute(r, intended, start);
-        } else {
+        if (inCall != null) {
             inCall.enter(start);
-            try {
+        }
+        try {
+            if (tao == null) {
                 execute(r, intended, start);
-            } finally {
+            } else {
+                tao.execute(this, (TransactionalSession) session, t, intended, start);
+            }
+        } finally {
+            if (inCall != null) {
                 inCall.exit();
             }
         }
@@ -170,36 +197,53 @@ public final class Requester implements Runnable {
         for (int attempt = 0; ; attempt++) {
             try {
                 int rows = call.run(session, r);
-                long end = System.nanoTime();
-                if (!straddlesWarmupEnd()) {
-                    if (schedule == null) {
-                        recorder.recordService(op, end - start);
-                    } else {
-                        recorder.recordOpenLoop(op, intended, start, end);
-                    }
-                    recorder.recordOutcome(op, r.found, rows, r.op == Op.MULTIGET_LINK ? r.id2Count : 1);
-                    if (r.op == Op.GET_LINKS_LIST && r.fromHistory) {
-                        recorder.recordContinuation(rows);
-                    }
-                } else {
-                    recorder.recordUnmeasuredOutcome(op, r.found, rows, r.op == Op.MULTIGET_LINK ? r.id2Count : 1);
+                boolean measured = recorded(op, intended, start, r.found, rows, r.op == Op.MULTIGET_LINK ? r.id2Count : 1);
+                if (measured && r.op == Op.GET_LINKS_LIST && r.fromHistory) {
+                    recorder.recordContinuation(rows);
                 }
                 if (r.op == Op.GET_LINKS_LIST) {
                     generator.listReturned(r, rows);
                 }
-                succeeded++;
                 return;
             } catch (StoreException e) {
-                if (retrier.retry(e, attempt, deadlineNanos, op, recorder)) {
+                if (retry(e, attempt, op)) {
                     continue;
                 }
-                fail(op, intended, start, e.kind(), e);
+                failed(op, intended, start, e.kind(), e);
                 return;
             } catch (RuntimeException e) {
-                fail(op, intended, start, StoreException.Kind.OTHER, e);
+                failed(op, intended, start, StoreException.Kind.OTHER, e);
                 return;
             }
         }
+    }
+
+    /**
+     * Records a call of row {@code row} that succeeded now, begun at {@code start} (intended at {@code intended}
+     * in an open loop); true when it counts in the measure (it did not straddle the warm-up's end).
+     *
+     * @param rows  rows it found, returned or changed (a transaction: the statements it ran)
+     * @param asked ids it asked for (a transaction: its size)
+     */
+    boolean recorded(int row, long intended, long start, boolean found, int rows, int asked) {
+        long end = System.nanoTime();
+        succeeded++;
+        if (straddlesWarmupEnd()) {
+            recorder.recordUnmeasuredOutcome(row, found, rows, asked);
+            return false;
+        }
+        if (schedule == null) {
+            recorder.recordService(row, end - start);
+        } else {
+            recorder.recordOpenLoop(row, intended, start, end);
+        }
+        recorder.recordOutcome(row, found, rows, asked);
+        return true;
+    }
+
+    /** Whether to repeat the call of row {@code row} that failed with {@code e} on attempt {@code attempt}. */
+    boolean retry(StoreException e, int attempt, int row) {
+        return retrier.retry(e, attempt, deadlineNanos, row, recorder);
     }
 
     /**
@@ -210,7 +254,8 @@ public final class Requester implements Runnable {
         return !measuring && warmup.isOpen();
     }
 
-    private void fail(int op, long intended, long start, StoreException.Kind kind, Exception e) {
+    /** Records a call of row {@code op} that failed past its retries. */
+    void failed(int op, long intended, long start, StoreException.Kind kind, Exception e) {
         failed++;
         if (kind == StoreException.Kind.FATAL) {
             control.fail(oneLine(e)); // the store can serve nothing more: the run stops, failed
@@ -224,7 +269,8 @@ public final class Requester implements Runnable {
         if (!reportedUnexpected[op] && (kind == StoreException.Kind.OTHER || kind == StoreException.Kind.REJECTED)) {
             reportedUnexpected[op] = true;
             LOG.warn("{} failed ({}): {} (further {} failures of this thread are counted, not logged)",
-                    Op.ofOrdinal(op), kind, oneLine(e), kind);
+                    op < Op.count() ? Op.ofOrdinal(op) : op == TaoCalls.READ_TRANSACTION_ROW ? RequestKind.READ_TRANSACTION
+                            : RequestKind.WRITE_TRANSACTION, kind, oneLine(e), kind);
             LOG.debug("stack trace", e);
         }
     }

@@ -1,5 +1,9 @@
 package io.linkbench.run;
 
+import io.linkbench.config.ConfigException;
+import io.linkbench.workload.tao.TaoConfig;
+import java.util.Optional;
+
 import io.linkbench.config.Settings;
 import io.linkbench.workload.GraphShape;
 import io.linkbench.workload.LoadGenerator;
@@ -23,14 +27,22 @@ import java.util.Map;
  * @param run      the run keys (threads, limits, rate, seed ...)
  * @param workload the workload keys
  * @param shape    the graph the workload describes, for the run's seed
+ * @param tao      TAOBench's workload when {@code workload = taobench}: it drives the request phase in
+ *                 place of the operation mix; empty for a LinkBench run
  */
-public record RunSpec(Settings settings, RunConfig run, WorkloadConfig workload, GraphShape shape) {
+public record RunSpec(Settings settings, RunConfig run, WorkloadConfig workload, GraphShape shape,
+                      Optional<TaoConfig> tao) {
 
     /** Parses and checks {@code settings}: a {@link io.linkbench.config.ConfigException} names a bad key. */
     public static RunSpec from(Settings settings) {
         RunConfig run = RunConfig.from(settings);
         WorkloadConfig workload = WorkloadConfig.from(settings);
-        return new RunSpec(settings, run, workload, new GraphShape(workload, run.seed()));
+        Optional<TaoConfig> tao = TaoConfig.from(settings);
+        if (tao.isPresent() && workload.nodeCount() < tao.get().workload().shardCount()) {
+            throw new ConfigException("maxid1 - startid1 = " + workload.nodeCount() + ": workload = taobench spreads keys"
+                    + " over " + tao.get().workload().shardCount() + " virtual shards and needs at least that many nodes");
+        }
+        return new RunSpec(settings, run, workload, new GraphShape(workload, run.seed()), tao);
     }
 
     /** The core keys {@code keyValues} (key, value, key, value ...) over the core defaults. */
@@ -44,7 +56,7 @@ public record RunSpec(Settings settings, RunConfig run, WorkloadConfig workload,
 
     /** The same workload and graph with other run keys (a step of a capacity curve). */
     public RunSpec with(RunConfig other) {
-        return new RunSpec(settings, other, workload, shape);
+        return new RunSpec(settings, other, workload, shape, tao);
     }
 
     /** Sessions a store must allow for a load (one per loader) and a request phase. */

@@ -12,7 +12,8 @@ import java.util.Objects;
  * return TransactionSupport.declined("a standalone mongod runs no transactions (start a replica set)");
  * }</pre>
  *
- * @param offered whether the store's sessions implement {@link TransactionalSession}
+ * @param offered whether the store runs transactions: its sessions then implement {@link TransactionalSession}
+ *                (a store that declines may hand out such sessions too, whose {@code begin} throws REJECTED)
  * @param detail  with {@code offered}: the isolation and snapshot guarantees, for the report; else why
  *                not, one line naming what to change where something can be changed
  */

@@ -3,7 +3,8 @@ package io.linkbench.store;
 /**
  * A {@link StoreSession} that can run several of its operations as one transaction: implemented by the
  * sessions of a store whose {@link GraphStore#transactions()} is {@linkplain TransactionSupport#offered
- * offered}. Between {@link #begin} and {@link #commit} (or {@link #rollback}) the session's ten request
+ * offered} (and maybe by those of a store that declines, whose {@link #begin} then throws REJECTED with the
+ * reason: the driver asks {@link GraphStore#transactions()}, not the session's type). Between {@link #begin} and {@link #commit} (or {@link #rollback}) the session's ten request
  * operations run inside the transaction; outside one they behave as ever (each its own atomic step).
  * Only the session's own thread calls these methods, never during a load ({@code load*} calls are never
  * made inside a transaction).

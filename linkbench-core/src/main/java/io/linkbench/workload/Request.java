@@ -38,7 +38,8 @@ public final class Request {
     /** Set by the driver after a GET_LINKS_LIST: the time of the last link returned (0 when none). */
     public long lastTime;
 
-    Request(int maxMultiget) {
+    /** A request whose MULTIGET_LINK asks for up to {@code maxMultiget} id2s. */
+    public Request(int maxMultiget) {
         id2s = new long[maxMultiget];
     }
 

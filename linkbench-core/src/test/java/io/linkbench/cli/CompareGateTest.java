@@ -121,7 +121,7 @@ class CompareGateTest {
         assertEquals(Main.BAD_INPUT, cli.run(StoreProviders.discover(), "compare", base.toString(), slow.toString(),
                 "--fail-if", "p99(GET_NODES) > 1"), cli.out() + cli.err());
         assertEquals("linkbench: --fail-if 'p99(GET_NODES) > 1': no operation GET_NODES; allowed: ADD_NODE UPDATE_NODE"
-                + " DELETE_NODE GET_NODE ADD_LINK DELETE_LINK UPDATE_LINK COUNT_LINK MULTIGET_LINK GET_LINKS_LIST"
+                + " DELETE_NODE GET_NODE ADD_LINK DELETE_LINK UPDATE_LINK COUNT_LINK MULTIGET_LINK GET_LINKS_LIST READ_TRANSACTION WRITE_TRANSACTION"
                 + " LOAD_NODES LOAD_LINKS LOAD_COUNTS", cli.err().strip());
         assertEquals("", cli.out(), "nothing printed before the refusal");
     }

@@ -7,6 +7,7 @@ import io.linkbench.config.ConfigException;
 import io.linkbench.config.Setting;
 import io.linkbench.config.Settings;
 import io.linkbench.workload.WorkloadConfig;
+import io.linkbench.workload.tao.TaoConfig;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -28,7 +29,9 @@ class KeysParsedWhereDeclaredTest {
     private static final Map<String, Map<String, String>> CONTEXT = Map.of(
             "write_uncorr_function", Map.of("link_write_uncorr", "write_uncorr"),
             "write_uncorr_shape", Map.of("link_write_uncorr", "write_uncorr"),
-            "write_uncorr_blend", Map.of("link_write_uncorr", "write_uncorr"));
+            "write_uncorr_blend", Map.of("link_write_uncorr", "write_uncorr"),
+            "taobench_workload", Map.of("workload", "taobench"),
+            "taobench_aim_existing", Map.of("workload", "taobench"));
 
     @Test
     void everyRunKeyIsReadByRunConfig() {
@@ -38,6 +41,11 @@ class KeysParsedWhereDeclaredTest {
     @Test
     void everyWorkloadKeyIsReadByWorkloadConfig() {
         assertEquals(List.of(), notParsed(WorkloadConfig.SETTINGS, WorkloadConfig::from));
+    }
+
+    @Test
+    void everyTaoBenchKeyIsReadByTaoConfig() {
+        assertEquals(List.of(), notParsed(TaoConfig.SETTINGS, TaoConfig::from));
     }
 
     @Test
@@ -75,7 +83,7 @@ class KeysParsedWhereDeclaredTest {
     void theCoreKeysAreTheDeclaredListsWithoutNulls() {
         List<Setting> all = CoreSettings.all();
         assertEquals(RunConfig.SETTINGS.size() + LoadRecord.SETTINGS.size() + SampledVerify.SETTINGS.size()
-                + WorkloadConfig.SETTINGS.size(), all.size());
+                + WorkloadConfig.SETTINGS.size() + TaoConfig.SETTINGS.size(), all.size());
         assertEquals(List.of(), all.stream().filter(s -> s == null).toList());
         assertThrows(UnsupportedOperationException.class, () -> all.add(all.get(0)));
     }

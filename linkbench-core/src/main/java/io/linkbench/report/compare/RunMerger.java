@@ -267,9 +267,24 @@ public final class RunMerger {
                 parts.stream().allMatch(p -> p.logicalBytes() >= 0) ? parts.stream().mapToLong(PhaseResult::logicalBytes).sum() : -1);
         PhaseResult.GraphFacts graph = new PhaseResult.GraphFacts(graph(parts), growth(parts),
                 parts.stream().mapToLong(p -> p.graph().continuations()).sum(),
-                parts.stream().mapToLong(p -> p.graph().continuationRows()).sum());
+                parts.stream().mapToLong(p -> p.graph().continuationRows()).sum(), keysByShard(parts));
         return new PhaseResult(first.phase(), first.loop(), new PhaseResult.Window(start, end, seconds), latency,
                 end(parts), warnings, store, steps, cost, fleet ? FleetRuns.aligned(parts) : intervals(parts), graph);
+    }
+
+    /** TAOBench's keys per virtual shard added over the hosts; empty unless every host drew them over as many shards. */
+    private static List<Long> keysByShard(List<PhaseResult> parts) {
+        int shards = parts.get(0).graph().keysByShard().size();
+        if (shards == 0 || parts.stream().anyMatch(p -> p.graph().keysByShard().size() != shards)) {
+            return List.of();
+        }
+        long[] sum = new long[shards];
+        for (PhaseResult p : parts) {
+            for (int i = 0; i < shards; i++) {
+                sum[i] += p.graph().keysByShard().get(i);
+            }
+        }
+        return java.util.Arrays.stream(sum).boxed().toList();
     }
 
     /** The worst of the hosts' ends (failed over interrupted over completed); the first host's among equals. */

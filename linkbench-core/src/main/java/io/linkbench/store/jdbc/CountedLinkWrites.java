@@ -12,7 +12,8 @@ import java.sql.SQLException;
  * ({@link SessionConnection#inTransaction}) in the lock order described there: the link row is locked
  * ({@code SELECT visibility ... FOR UPDATE}) or inserted first, the count row changed after it. Any
  * failure rolls the whole transaction back before the exception leaves; the driver repeats a retryable
- * operation from its start, never inside the open transaction.
+ * operation from its start, never inside the open transaction. Inside the session's own transaction
+ * ({@link SessionConnection#begin}) they run as part of it and commit nothing.
  *
  * <p>Here are the steps every SQL store takes alike: the transactions, UPDATE_LINK and DELETE_LINK,
  * and how the count moves (by the visibility code after minus before, and only when it moved, except

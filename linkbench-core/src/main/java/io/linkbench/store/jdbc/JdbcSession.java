@@ -6,9 +6,11 @@ import io.linkbench.graph.Node;
 import io.linkbench.graph.Visibility;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionalSession;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -17,8 +19,9 @@ import java.util.List;
  * The part of a SQL store's session that is the same SQL on every server: node reads and writes by
  * primary key, COUNT_LINK, and GET_LINKS_LIST over the list index with the payloads longer than their
  * head completed by primary key ({@link SplitPayload}). Each runs as one statement on the session's
- * autocommit connection. The store supplies the text of these statements ({@link #statement}), with
- * the parameters and result columns in the order {@link Common} gives, its link writes
+ * autocommit connection, or inside its open transaction. The store supplies the text of these
+ * statements ({@link #statement}), with the parameters and result columns in the order
+ * {@link Common} gives, how it starts a transaction ({@link Begin}), its link writes
  * ({@link LinkWrites}: their upsert and lock statements, in the lock order {@link SessionConnection}
  * describes) and bulk loads ({@link BulkLoads}), and writes ADD_NODE (how the server returns a new
  * id) and MULTIGET_LINK.
@@ -28,9 +31,15 @@ import java.util.List;
  * Both reconnect on their next use after a loss, and a loss found on one drops the other too
  * ({@link SessionConnection#pairWith}). Not thread-safe: one worker uses a session.
  *
+ * <p>Transactions ({@link TransactionalSession}): {@link #begin} opens one on {@link #tx} with the
+ * store's {@link Begin} statements; until it ends every operation runs on {@code tx} ({@link #conn}),
+ * the link writes without their own commit, and any failure rolls the whole transaction back before
+ * the exception leaves ({@link SessionConnection}). A store whose {@code GraphStore.transactions()}
+ * declines makes {@link #begin} refuse with its reason.
+ *
  * @param <C> the store's connection handle
  */
-public abstract class JdbcSession<C extends SessionConnection.Handle> implements StoreSession {
+public abstract class JdbcSession<C extends SessionConnection.Handle> implements TransactionalSession {
 
     /**
      * The statements this class runs, with their parameters (?) and result columns in order.
@@ -50,7 +59,10 @@ public abstract class JdbcSession<C extends SessionConnection.Handle> implements
         LINK_DATA_EXT
     }
 
-    /** A store's link writes: each one transaction on the session's transactional connection. */
+    /**
+     * A store's link writes: each one transaction on the session's transactional connection, or part
+     * of the session's open transaction.
+     */
     public interface LinkWrites {
         /** ADD_LINK, as {@link StoreSession#addLink}. */
         boolean addLink(Link link) throws StoreException;
@@ -74,6 +86,32 @@ public abstract class JdbcSession<C extends SessionConnection.Handle> implements
         void loadCounts(List<LinkCount> counts) throws StoreException;
     }
 
+    /**
+     * How a store starts a transaction: the statements run in order on the transactional connection
+     * (autocommit off: with none, the transaction starts with its first statement), or the one-line
+     * reason the store declines transactions.
+     *
+     * @param readOnly  starts a read-only transaction, whose reads see one snapshot
+     * @param readWrite starts a read-write transaction
+     * @param declined  null when the store offers transactions, else why not
+     */
+    public record Begin(List<String> readOnly, List<String> readWrite, String declined) {
+        public Begin {
+            readOnly = List.copyOf(readOnly);
+            readWrite = List.copyOf(readWrite);
+        }
+
+        /** A store that offers transactions, started by these statements. */
+        public static Begin with(List<String> readOnly, List<String> readWrite) {
+            return new Begin(readOnly, readWrite, null);
+        }
+
+        /** A store that declines transactions, for {@code reason}. */
+        public static Begin declined(String reason) {
+            return new Begin(List.of(), List.of(), reason);
+        }
+    }
+
     /** Builds a store part that works on the session's transactional connection. */
     @FunctionalInterface
     public interface Part<C extends SessionConnection.Handle, P> {
@@ -88,6 +126,7 @@ public abstract class JdbcSession<C extends SessionConnection.Handle> implements
     protected final SplitPayload payload;
     private final LinkWrites links;
     private final BulkLoads loads;
+    private final Begin begin;
 
     /**
      * @param ac      the autocommit connection
@@ -95,15 +134,62 @@ public abstract class JdbcSession<C extends SessionConnection.Handle> implements
      * @param payload the split of link payloads
      * @param links   builds the store's link writes on {@code tx}
      * @param loads   builds the store's bulk loads on {@code tx}
+     * @param begin   how the store starts a transaction
      */
     protected JdbcSession(SessionConnection<C> ac, SessionConnection<C> tx, SplitPayload payload,
-            Part<C, ? extends LinkWrites> links, Part<C, ? extends BulkLoads> loads) {
+            Part<C, ? extends LinkWrites> links, Part<C, ? extends BulkLoads> loads, Begin begin) {
         this.ac = ac;
         this.tx = tx;
         this.payload = payload;
         this.links = links.on(tx);
         this.loads = loads.on(tx);
+        this.begin = begin;
         ac.pairWith(tx);
+    }
+
+    /**
+     * The connection an operation's statements run on: {@link #tx} inside a transaction, else {@link #ac}.
+     * A failure goes to its {@link SessionConnection#fail}, which also ends a transaction.
+     */
+    protected final SessionConnection<C> conn() {
+        return tx.transactionOpen() ? tx : ac;
+    }
+
+    /**
+     * @throws StoreException REJECTED when the store declines transactions (the message says why), or
+     *                        as {@link TransactionalSession#begin}
+     */
+    @Override
+    public void begin(boolean readOnly) throws StoreException {
+        if (begin.declined() != null) {
+            throw new StoreException(StoreException.Kind.REJECTED, "BEGIN: " + begin.declined());
+        }
+        List<String> statements = readOnly ? begin.readOnly() : begin.readWrite();
+        tx.begin(readOnly ? "BEGIN read-only" : "BEGIN", c -> {
+            if (!statements.isEmpty()) {
+                try (Statement s = c.jdbc().createStatement()) {
+                    for (String q : statements) {
+                        s.execute(q);
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public void commit() throws StoreException {
+        tx.commitTransaction();
+    }
+
+    @Override
+    public void rollback() throws StoreException {
+        tx.rollbackTransaction();
+    }
+
+    @Override
+    public boolean inTransaction() {
+        return tx.transactionOpen();
     }
 
     /** The store's prepared statement of {@code q} on connection {@code c}. */
@@ -111,56 +197,62 @@ public abstract class JdbcSession<C extends SessionConnection.Handle> implements
 
     @Override
     public Node getNode(long id, int type) throws StoreException {
+        SessionConnection<C> on = conn();
         try {
-            PreparedStatement ps = statement(ac.get(), Common.GET_NODE);
+            PreparedStatement ps = statement(on.get(), Common.GET_NODE);
             ps.setLong(1, id);
             ps.setInt(2, type);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? new Node(id, type, rs.getLong(1), rs.getInt(2), rs.getBytes(3)) : null;
             }
         } catch (SQLException e) {
-            throw ac.fail("GET_NODE", e);
+            throw on.fail("GET_NODE", e);
         }
     }
 
     @Override
     public boolean updateNode(Node node) throws StoreException {
+        SessionConnection<C> on = conn();
         try {
-            PreparedStatement ps = statement(ac.get(), Common.UPDATE_NODE);
+            C c = on.get();
+            PreparedStatement ps = statement(c, Common.UPDATE_NODE);
             ps.setLong(1, node.version());
             ps.setInt(2, node.time());
             ps.setBytes(3, node.data());
             ps.setLong(4, node.id());
             ps.setInt(5, node.type());
-            return ps.executeUpdate() > 0;
+            int rows = ps.executeUpdate();
+            return rows > 0 || on == tx && unchangedNodeExists(c, node);
         } catch (SQLException e) {
-            throw ac.fail("UPDATE_NODE", e);
+            throw on.fail("UPDATE_NODE", e);
         }
     }
 
     @Override
     public boolean deleteNode(long id, int type) throws StoreException {
+        SessionConnection<C> on = conn();
         try {
-            PreparedStatement ps = statement(ac.get(), Common.DELETE_NODE);
+            PreparedStatement ps = statement(on.get(), Common.DELETE_NODE);
             ps.setLong(1, id);
             ps.setInt(2, type);
             return ps.executeUpdate() > 0;
         } catch (SQLException e) {
-            throw ac.fail("DELETE_NODE", e);
+            throw on.fail("DELETE_NODE", e);
         }
     }
 
     @Override
     public long countLinks(long id1, long linkType) throws StoreException {
+        SessionConnection<C> on = conn();
         try {
-            PreparedStatement ps = statement(ac.get(), Common.COUNT_GET);
+            PreparedStatement ps = statement(on.get(), Common.COUNT_GET);
             ps.setLong(1, id1);
             ps.setLong(2, linkType);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getLong(1) : 0;
             }
         } catch (SQLException e) {
-            throw ac.fail("COUNT_LINK", e);
+            throw on.fail("COUNT_LINK", e);
         }
     }
 
@@ -171,8 +263,9 @@ public abstract class JdbcSession<C extends SessionConnection.Handle> implements
         if (limit <= 0 || minTime > maxTime) {
             return Collections.emptyList();
         }
+        SessionConnection<C> on = conn();
         try {
-            C c = ac.get();
+            C c = on.get();
             PreparedStatement ps = statement(c, Common.GET_LINK_LIST);
             ps.setLong(1, id1);
             ps.setLong(2, linkType);
@@ -195,8 +288,17 @@ public abstract class JdbcSession<C extends SessionConnection.Handle> implements
             }
             return out;
         } catch (SQLException e) {
-            throw ac.fail("GET_LINKS_LIST", e);
+            throw on.fail("GET_LINKS_LIST", e);
         }
+    }
+
+    /**
+     * Whether a node that UPDATE_NODE changed no row of exists, asked on the transactional connection
+     * inside a transaction: for a server that reports changed rather than matched rows there (a row
+     * set to the values it had counts 0). The default answers false: the rows are matched rows.
+     */
+    protected boolean unchangedNodeExists(C c, Node node) throws SQLException {
+        return false;
     }
 
     /** Replaces each head that may have a rest with the whole payload, read by primary key. */
@@ -241,17 +343,26 @@ public abstract class JdbcSession<C extends SessionConnection.Handle> implements
 
     @Override
     public void loadNodes(List<Node> nodes) throws StoreException {
+        notInTransaction("loadNodes");
         loads.loadNodes(nodes);
     }
 
     @Override
     public void loadLinks(List<Link> batch) throws StoreException {
+        notInTransaction("loadLinks");
         loads.loadLinks(batch);
     }
 
     @Override
     public void loadCounts(List<LinkCount> counts) throws StoreException {
+        notInTransaction("loadCounts");
         loads.loadCounts(counts);
+    }
+
+    private void notInTransaction(String what) {
+        if (tx.transactionOpen()) {
+            throw new IllegalStateException(what + " inside a transaction: loads commit their own batches");
+        }
     }
 
     /** Closes both connections; the server rolls back whatever transaction was still open. */

@@ -20,6 +20,12 @@ import java.sql.Statement;
  * (id1, link_type) after it, always in that order: writers of one (id1, link_type) then queue on the
  * count row instead of deadlocking. Every SQL store keeps this order.
  *
+ * <p><b>Session transactions.</b> Between {@link #begin} and {@link #commitTransaction} (or
+ * {@link #rollbackTransaction}) a transactional connection holds the session's open transaction:
+ * {@link #inTransaction} then runs its work inside it and commits nothing, and any failure on the
+ * connection ends the transaction (rolled back, or gone with a dropped connection) before the
+ * exception leaves, so the session is outside a transaction and usable.
+ *
  * <p>Not thread-safe: a session is used by one worker at a time.
  *
  * @param <C> the store's handle: the JDBC connection with whatever the store keeps with it
@@ -54,6 +60,8 @@ public final class SessionConnection<C extends SessionConnection.Handle> impleme
     private final boolean transactional;
     private C current;
     private SessionConnection<?> sibling;
+    /** A session transaction is open on {@link #current} (never without a connection). */
+    private boolean open;
 
     /**
      * @param opener        opens a connection when there is none
@@ -91,24 +99,111 @@ public final class SessionConnection<C extends SessionConnection.Handle> impleme
      * Runs {@code work} as one transaction and commits it; on any failure rolls it back (or drops a
      * connection that may be broken) before the exception leaves, a SQLException translated by the
      * error map into a StoreException naming {@code what}. Link writes keep the lock order above.
+     * Inside a session transaction ({@link #begin}) the work runs in it and nothing is committed; a
+     * failure ends the session transaction.
      */
     public <T> T inTransaction(String what, Work<C, T> work) throws StoreException {
-        if (!transactional) {
-            throw new IllegalStateException("inTransaction on an autocommit connection");
-        }
+        requireTransactional("inTransaction");
+        boolean commit = !open;
         try {
             C c = get();
             if (c.jdbc().getAutoCommit()) {
                 c.jdbc().setAutoCommit(false);
             }
             T result = work.run(c);
-            c.jdbc().commit();
+            if (commit) {
+                c.jdbc().commit();
+            }
             return result;
         } catch (SQLException e) {
             throw fail(what, e);
         } catch (StoreException | RuntimeException e) {
             rollbackOrDrop();
             throw e;
+        }
+    }
+
+    /**
+     * Opens a session transaction: runs the store's {@code start} statements (with autocommit off, a
+     * transaction that needs none starts with its first statement), connecting first when there is no
+     * connection.
+     *
+     * @throws IllegalStateException when one is open already
+     * @throws StoreException        when the server refused or could not be reached; none is open then
+     */
+    public void begin(String what, Work<C, ?> start) throws StoreException {
+        requireTransactional("begin");
+        if (open) {
+            throw new IllegalStateException("a transaction is open on this session already");
+        }
+        try {
+            C c = get();
+            if (c.jdbc().getAutoCommit()) {
+                c.jdbc().setAutoCommit(false);
+            }
+            start.run(c);
+            open = true;
+        } catch (SQLException e) {
+            throw fail(what, e);
+        } catch (StoreException | RuntimeException e) {
+            rollbackOrDrop();
+            throw e;
+        }
+    }
+
+    /**
+     * Commits the session transaction; it is over afterwards, whether this returns or throws. A
+     * connection lost (or silent past its read timeout) during the commit leaves the outcome unknown,
+     * and the message says so.
+     *
+     * @throws IllegalStateException when none is open
+     */
+    public void commitTransaction() throws StoreException {
+        if (!open) {
+            throw new IllegalStateException("no transaction is open on this session");
+        }
+        try {
+            current.jdbc().commit();
+        } catch (SQLException e) {
+            StoreException se = fail("COMMIT", e);
+            if (se.kind() == Kind.CONNECTION || se.kind() == Kind.TIMEOUT) {
+                throw new StoreException(se.kind(), "COMMIT: outcome unknown (the transaction may or may not have been"
+                        + " applied): " + SqlErrorMap.oneLine(e), e);
+            }
+            throw se;
+        } finally {
+            open = false;
+        }
+    }
+
+    /**
+     * Rolls the session transaction back, if one is open; it is over afterwards.
+     *
+     * @throws StoreException when the server could not be told; the connection is dropped (and its
+     *                        transaction with it)
+     */
+    public void rollbackTransaction() throws StoreException {
+        if (!open) {
+            return;
+        }
+        open = false;
+        try {
+            current.jdbc().rollback();
+        } catch (SQLException e) {
+            StoreException se = errors.toStore("ROLLBACK", e);
+            drop();
+            throw se;
+        }
+    }
+
+    /** True while a session transaction is open on this connection. */
+    public boolean transactionOpen() {
+        return open;
+    }
+
+    private void requireTransactional(String what) {
+        if (!transactional) {
+            throw new IllegalStateException(what + " on an autocommit connection");
         }
     }
 
@@ -150,8 +245,12 @@ public final class SessionConnection<C extends SessionConnection.Handle> impleme
         return se;
     }
 
-    /** Rolls back the open transaction, if any; drops the connection when even that fails. */
+    /**
+     * Rolls back the open transaction, if any (a session transaction too, which ends); drops the
+     * connection when even that fails.
+     */
     public void rollbackOrDrop() {
+        open = false;
         if (current != null) {
             try {
                 current.jdbc().rollback();
@@ -161,8 +260,9 @@ public final class SessionConnection<C extends SessionConnection.Handle> impleme
         }
     }
 
-    /** Closes the connection; the next {@link #get()} opens a new one. */
+    /** Closes the connection (ending a session transaction); the next {@link #get()} opens a new one. */
     public void drop() {
+        open = false;
         if (current != null) {
             current.close();
             current = null;

@@ -25,7 +25,8 @@ import java.util.Set;
  * <li>CONNECTION: class 08, 57P01/57P02/57P03 (server shut down or starting),
  *     {@link SQLNonTransientConnectionException}, {@link SQLRecoverableException};</li>
  * <li>TIMEOUT: {@link SQLTimeoutException}, 57014 (statement cancelled by its timeout);</li>
- * <li>REJECTED: classes 22 (data), 23 (constraint), 28 (authorization), 42 (syntax, access);</li>
+ * <li>REJECTED: classes 22 (data), 23 (constraint), 28 (authorization), 42 (syntax, access), and
+ *     25006 (a write in a read-only transaction);</li>
  * <li>OTHER: the rest.</li>
  * </ul>
  * Immutable and thread-safe; a store builds one and keeps it in a constant.
@@ -43,6 +44,7 @@ public final class SqlErrorMap {
     private static final Set<String> CONNECTION_STATES = Set.of("57P01", "57P02", "57P03");
     private static final Set<String> TIMEOUT_STATES = Set.of("57014");
     private static final Set<String> REJECTED_CLASSES = Set.of("22", "23", "28", "42");
+    private static final Set<String> REJECTED_STATES = Set.of("25006");
 
     private final Map<Integer, Kind> codes;
     private final List<Rule> rules;
@@ -118,7 +120,8 @@ public final class SqlErrorMap {
         if (e instanceof SQLTimeoutException || TIMEOUT_STATES.contains(state)) {
             return Kind.TIMEOUT;
         }
-        if (state.length() >= 2 && REJECTED_CLASSES.contains(state.substring(0, 2))) {
+        if (REJECTED_STATES.contains(state)
+                || state.length() >= 2 && REJECTED_CLASSES.contains(state.substring(0, 2))) {
             return Kind.REJECTED;
         }
         return Kind.OTHER;

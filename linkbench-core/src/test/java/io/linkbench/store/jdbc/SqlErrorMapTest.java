@@ -34,6 +34,8 @@ class SqlErrorMapTest {
         assertEquals(Kind.REJECTED, standard.kindOf(sql("42P01", 0)));
         assertEquals(Kind.REJECTED, standard.kindOf(sql("22001", 0)));
         assertEquals(Kind.REJECTED, standard.kindOf(sql("28P01", 0)));
+        assertEquals(Kind.REJECTED, standard.kindOf(sql("25006", 1792)), "a write in a read-only transaction");
+        assertEquals(Kind.OTHER, standard.kindOf(sql("25001", 0)));
         assertEquals(Kind.OTHER, standard.kindOf(sql("XX000", 0)));
         assertEquals(Kind.OTHER, standard.kindOf(sql(null, 0)));
     }

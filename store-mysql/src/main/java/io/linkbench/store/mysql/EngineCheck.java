@@ -20,22 +20,23 @@ final class EngineCheck {
     }
 
     /**
+     * @return whether the engine runs transactions ({@code information_schema.ENGINES.TRANSACTIONS})
      * @throws StoreException REJECTED when the server does not offer {@code engine} (naming those it does),
      *                        or when ROCKSDB is asked of a Galera node
      */
-    static void check(Connection c, MySqlConfig config) throws SQLException, StoreException {
+    static boolean check(Connection c, MySqlConfig config) throws SQLException, StoreException {
         if (config.rocksDb() && galera(c)) {
             throw new StoreException(Kind.REJECTED, "engine = " + config.engine() + ": the server at " + config.address()
                     + " is a Galera node (wsrep_on = ON), and Galera replicates only InnoDB tables; use engine = InnoDB");
         }
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT engine, support FROM information_schema.ENGINES")) {
+             ResultSet rs = s.executeQuery("SELECT engine, support, transactions FROM information_schema.ENGINES")) {
             StringBuilder offered = new StringBuilder();
             while (rs.next()) {
                 String support = rs.getString(2);
                 if ("YES".equalsIgnoreCase(support) || "DEFAULT".equalsIgnoreCase(support)) {
                     if (rs.getString(1).equalsIgnoreCase(config.engine())) {
-                        return;
+                        return "YES".equalsIgnoreCase(rs.getString(3));
                     }
                     offered.append(offered.length() == 0 ? "" : ", ").append(rs.getString(1));
                 }

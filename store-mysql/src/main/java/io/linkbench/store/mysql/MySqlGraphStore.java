@@ -17,6 +17,8 @@ import io.linkbench.store.StoreException.Kind;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionSupport;
+import io.linkbench.store.jdbc.JdbcSession;
 import io.linkbench.store.VerificationReport;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -61,12 +63,16 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
     private final String serverVersion;
     private final SessionConnection<SqlConnection> admin;
     private final LinkIndexStep indexStep;
+    /** Whether the sessions run transactions, asked of the server once, and how they start one. */
+    private final TransactionSupport transactions;
+    private final JdbcSession.Begin begin;
     /** This store's claim on its tables, from its first prepareForLoad until it is closed; null before. */
     private LoadClaimLock claim;
     private volatile boolean closed;
 
     private MySqlGraphStore(MySqlConfig config, Connector connector, SqlText sql,
-            SessionConnection<SqlConnection> admin, SpiderCluster spider) throws SQLException, StoreException {
+            SessionConnection<SqlConnection> admin, SpiderCluster spider, boolean engineTransactional)
+            throws SQLException, StoreException {
         this.config = config;
         this.connector = connector;
         this.sql = sql;
@@ -89,6 +95,8 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
             }
         }
         this.serverVersion = version;
+        this.transactions = Transactions.support(admin.get().jdbc(), config, engineTransactional, spider);
+        this.begin = Transactions.begin(config, transactions, spider != null);
         this.maxStatementChars = (int) Math.max(4096, Math.min(config.bulkInsertKb() * 1024L, maxPacket - 4096));
     }
 
@@ -100,15 +108,10 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
                 () -> new SqlConnection(openAdmin(connector, config), sql), Errors.MAP, false);
         try {
             SpiderCluster spider = SpiderCluster.detect(admin.get().jdbc(), config, connector).orElse(null);
-            if (spider == null) {
-                EngineCheck.check(admin.get().jdbc(), config);
-            } else {
-                spider.onEach("check the engine", false, false, b -> {
-                    EngineCheck.check(b, config);
-                    return null;
-                });
-            }
-            return new MySqlGraphStore(config, connector, sql, admin, spider);
+            boolean transactional = spider == null ? EngineCheck.check(admin.get().jdbc(), config)
+                    : !spider.onEach("check the engine", false, false, b -> EngineCheck.check(b, config))
+                            .containsValue(false);
+            return new MySqlGraphStore(config, connector, sql, admin, spider, transactional);
         } catch (SQLException e) {
             admin.close();
             throw Errors.MAP.toStore("MySQL server " + config.address(), e);
@@ -226,7 +229,13 @@ final class MySqlGraphStore implements CountVerifier, StoreMetrics, LoadHooks, L
 
     @Override
     public StoreSession session(int workerId) {
-        return new MySqlSession(sessions, sessionSql, maxStatementChars, workerId, spider != null); // spread over hosts: the load's writers too
+        return new MySqlSession(sessions, sessionSql, maxStatementChars, workerId, spider != null, begin); // spread over hosts: the load's writers too
+    }
+
+    /** Asked of the server when the store opened ({@link Transactions}). */
+    @Override
+    public TransactionSupport transactions() {
+        return transactions;
     }
 
     @Override

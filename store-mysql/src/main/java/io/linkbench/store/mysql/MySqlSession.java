@@ -17,24 +17,23 @@ import java.util.List;
 
 /**
  * One worker's view of the MySQL store: an autocommit connection for reads and single-statement
- * writes, and a transactional one (opened on first use) for link writes that also change a count and
- * for bulk loads. Both reconnect on their next use after the connection was lost.
+ * writes, and a transactional one (opened on first use) for link writes that also change a count, for
+ * bulk loads, and for every operation of a transaction ({@link Transactions}). Both reconnect on their
+ * next use after the connection was lost.
  */
 final class MySqlSession extends JdbcSession<SqlConnection> {
-    /** @param home the server ({@code hosts}) this session connects to first */
-    MySqlSession(Connector connector, SqlText sql, int maxStatementChars, int home) {
-        this(connector, sql, maxStatementChars, home, false);
-    }
-
     /**
      * @param home             the server ({@code hosts}) this session connects to first
      * @param idempotentLoads  bulk loads accept rows an earlier attempt of the batch wrote ({@link BulkLoader})
+     * @param begin            how a transaction starts, or why the store declines them
      */
-    MySqlSession(Connector connector, SqlText sql, int maxStatementChars, int home, boolean idempotentLoads) {
+    MySqlSession(Connector connector, SqlText sql, int maxStatementChars, int home, boolean idempotentLoads,
+            Begin begin) {
         super(new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.AUTOCOMMIT, true, home),
                 sql), Errors.MAP, false),
                 new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.TRANSACTIONAL, true, home),
-                sql), Errors.MAP, true), SqlText.PAYLOAD, LinkWriter::new, tx -> new BulkLoader(tx, sql, maxStatementChars, idempotentLoads));
+                sql), Errors.MAP, true), SqlText.PAYLOAD, LinkWriter::new, tx -> new BulkLoader(tx, sql, maxStatementChars,
+                idempotentLoads), begin);
     }
 
     @Override
@@ -49,10 +48,25 @@ final class MySqlSession extends JdbcSession<SqlConnection> {
         });
     }
 
+    /**
+     * The transactional connection reports changed rows: an UPDATE_NODE that set a node to the values it
+     * had changed none, and the node's row (locked by that UPDATE) is looked up.
+     */
+    @Override
+    protected boolean unchangedNodeExists(SqlConnection c, Node node) throws SQLException {
+        PreparedStatement ps = c.get(Q.NODE_LOCK);
+        ps.setLong(1, node.id());
+        ps.setInt(2, node.type());
+        try (ResultSet rs = ps.executeQuery()) {
+            return rs.next();
+        }
+    }
+
     @Override
     public long addNode(Node node) throws StoreException {
+        SessionConnection<SqlConnection> on = conn();
         try {
-            PreparedStatement ps = ac.get().get(Q.ADD_NODE);
+            PreparedStatement ps = on.get().get(Q.ADD_NODE);
             ps.setInt(1, node.type());
             ps.setLong(2, node.version());
             ps.setInt(3, node.time());
@@ -61,7 +75,7 @@ final class MySqlSession extends JdbcSession<SqlConnection> {
             // every statement is Connector/J's (see Connector): the id comes from the OK packet, no result set
             return ((com.mysql.cj.jdbc.StatementImpl) ps).getLastInsertID();
         } catch (SQLException e) {
-            throw ac.fail("ADD_NODE", e);
+            throw on.fail("ADD_NODE", e);
         }
     }
 
@@ -72,8 +86,9 @@ final class MySqlSession extends JdbcSession<SqlConnection> {
         }
         long[] ids = sortedUnique(id2s);
         List<Link> out = new ArrayList<>(ids.length);
+        SessionConnection<SqlConnection> on = conn();
         try {
-            SqlConnection c = ac.get();
+            SqlConnection c = on.get();
             for (int from = 0; from < ids.length; from += SqlConnection.MAX_IN_LIST) {
                 int n = Math.min(SqlConnection.MAX_IN_LIST, ids.length - from);
                 int log2 = 32 - Integer.numberOfLeadingZeros(n - 1); // smallest power of two >= n
@@ -93,7 +108,7 @@ final class MySqlSession extends JdbcSession<SqlConnection> {
             }
             return out;
         } catch (SQLException e) {
-            throw ac.fail("MULTIGET_LINK", e);
+            throw on.fail("MULTIGET_LINK", e);
         }
     }
 

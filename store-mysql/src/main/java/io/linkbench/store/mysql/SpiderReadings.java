@@ -69,7 +69,8 @@ final class SpiderReadings {
             }
         }
         facts.put("spider.atomicity", "a link write's transaction touches one backend (its id1's link and count), "
-                + "committed there; bulk-load batches over several backends are written idempotently and retried");
+                + "committed there; bulk-load batches over several backends are written idempotently and retried;"
+                + " a session that begins a multi-operation transaction commits it by XA (session spider_internal_xa = 1)");
         for (Map.Entry<SpiderCluster.Backend, Map<String, Long>> e : cluster.onEach("read the table sizes", false,
                 false, c -> TableSizes.of(c, config)).entrySet()) {
             e.getValue().forEach((table, bytes) -> facts.put("size." + e.getKey().name() + "." + table, bytes + " bytes"));

@@ -21,7 +21,7 @@ final class SqlText {
 
     /** The fixed statements of a session. */
     enum Q {
-        GET_NODE, ADD_NODE, UPDATE_NODE, DELETE_NODE,
+        GET_NODE, ADD_NODE, UPDATE_NODE, DELETE_NODE, NODE_LOCK,
         LINK_INSERT_OR_REVIVE, LINK_UPDATE, LINK_LOCK, LINK_HIDE, LINK_EXPUNGE, LINK_DATA_EXT, GET_LINK_LIST,
         COUNT_UPSERT, COUNT_GET
     }
@@ -58,6 +58,7 @@ final class SqlText {
         text.put(Q.GET_NODE, "SELECT version, time, data FROM " + n + " WHERE id = ? AND type = ?");
         text.put(Q.ADD_NODE, "INSERT INTO " + n + " (type, version, time, data) VALUES (?, ?, ?, ?)");
         text.put(Q.UPDATE_NODE, "UPDATE " + n + " SET version = ?, time = ?, data = ? WHERE id = ? AND type = ?");
+        text.put(Q.NODE_LOCK, "SELECT 1 FROM " + n + " WHERE id = ? AND type = ? FOR UPDATE");
         text.put(Q.DELETE_NODE, spider ? "DELETE nt FROM " + n + " AS nt WHERE nt.id = ? AND nt.type = ?"
                 : "DELETE FROM " + n + " WHERE id = ? AND type = ?");
         text.put(Q.LINK_INSERT_OR_REVIVE, "INSERT INTO " + l + " (" + LINK_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)"

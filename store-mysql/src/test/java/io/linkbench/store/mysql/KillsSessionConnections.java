@@ -17,7 +17,8 @@ import java.util.List;
  * The TCK's fault hook for the MySQL store's tests: {@code KILL CONNECTION} of both connections of the
  * session (each asked its {@code CONNECTION_ID()} on itself), from a connection of the test's own, as
  * an administrator would. It returns once the server has ended both threads, so the session's next
- * call, whichever connection it uses, meets a connection the server has closed.
+ * call, whichever connection it uses, meets a connection the server has closed (inside a transaction,
+ * one whose transaction the kill rolled back).
  */
 interface KillsSessionConnections extends FaultInjection {
 
@@ -29,7 +30,7 @@ interface KillsSessionConnections extends FaultInjection {
                 rs.next();
                 ids.add(rs.getLong(1));
             }
-            if (!c.getAutoCommit()) {
+            if (!c.getAutoCommit() && !((MySqlSession) session).inTransaction()) {
                 c.rollback(); // the transactional connection as the session left it: no transaction open
             }
         }

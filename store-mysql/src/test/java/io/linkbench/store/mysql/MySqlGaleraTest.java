@@ -1,13 +1,22 @@
 package io.linkbench.store.mysql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.linkbench.graph.Link;
+import io.linkbench.graph.Visibility;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
 import io.linkbench.report.compare.LoadedRun;
+import io.linkbench.store.CountVerifier;
+import io.linkbench.store.GraphStore;
+import io.linkbench.store.StoreException;
+import io.linkbench.store.TransactionSupport;
+import io.linkbench.store.TransactionalSession;
 import io.linkbench.tck.harness.Await;
 import io.linkbench.tck.harness.FaultSupport;
 import io.linkbench.tck.harness.ServerScripts;
@@ -32,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * linkbench through all three nodes of the local Galera cluster of
  * {@code scripts/start-galera.sh} (ports 3311-3313, started by scripts/test.sh); skipped when it is not
- * running. Certification failures are retried as CONFLICT, a node
+ * running. Certification failures are retried as CONFLICT (a transaction's at its COMMIT), a node
  * killed mid-phase costs only the calls it had, and every node verifies.
  */
 @Tag("galera")
@@ -158,6 +167,48 @@ class MySqlGaleraTest {
         String summary = Files.readString(Files.list(tmp).filter(Files::isDirectory).findFirst().orElseThrow()
                 .resolve("summary.txt"));
         assertTrue(summary.contains("server by node (per operation;"), summary);
+    }
+
+    /**
+     * Two write transactions on two nodes update one link: the one committed first wins, the other's COMMIT
+     * fails certification (1213) as CONFLICT, out of its transaction, and nothing of it stays.
+     */
+    @Test
+    void aTransactionLosingCertificationFailsAtCommitWithConflictAndLeavesNothing() throws Exception {
+        assumeCluster();
+        try (GraphStore store = MySqlTestServer.freshStore("InnoDB", DB + "_tx",
+                Map.of("hosts", "127.0.0.1:3311,127.0.0.1:3312"));
+             TransactionalSession onNode1 = (TransactionalSession) store.session(0);
+             TransactionalSession onNode2 = (TransactionalSession) store.session(1)) {
+            TransactionSupport offer = store.transactions();
+            assertTrue(offer.offered() && offer.detail().contains("certified cluster-wide at COMMIT"), offer.detail());
+            Link x = link(1, 2, "first", 1);
+            onNode1.addLink(x);
+            Await.until(Duration.ofSeconds(30), "the link replicated to node 2",
+                    () -> onNode2.multigetLinks(1, 1, new long[] {2}).equals(List.of(x)));
+
+            onNode1.begin(false);
+            onNode1.addLink(link(1, 3, "marker", 1));
+            assertTrue(onNode1.updateLink(link(1, 2, "by node 1", 2)));
+            onNode2.begin(false);
+            assertTrue(onNode2.updateLink(link(1, 2, "by node 2", 3)));
+            onNode2.commit();
+            StoreException lost = assertThrows(StoreException.class, onNode1::commit, "node 1's COMMIT after node 2's");
+            assertEquals(StoreException.Kind.CONFLICT, lost.kind(), lost.getMessage());
+            assertFalse(onNode1.inTransaction(), "after the failed commit");
+
+            Link won = link(1, 2, "by node 2", 3);
+            Await.until(Duration.ofSeconds(30), "node 2's update on node 1",
+                    () -> onNode1.multigetLinks(1, 1, new long[] {2}).equals(List.of(won)));
+            assertEquals(List.of(), onNode1.multigetLinks(1, 1, new long[] {3}), "the loser's marker");
+            assertEquals(1, onNode1.countLinks(1, 1));
+            assertEquals(0, ((CountVerifier) store).verifyCounts().mismatches());
+        }
+    }
+
+    private static Link link(long id1, long id2, String data, int version) {
+        return new Link(id1, 1, id2, Visibility.VISIBLE, data.getBytes(java.nio.charset.StandardCharsets.UTF_8), version,
+                10L * version);
     }
 
     @Test

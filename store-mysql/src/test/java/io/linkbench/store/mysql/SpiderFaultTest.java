@@ -167,7 +167,7 @@ class SpiderFaultTest {
     void aBackendStoppedDuringTheIndexBuildFailsTheLoadAfterTheStallLimitNamingIt(@TempDir Path tmp) throws Exception {
         String db = DB + "_index";
         SpiderTestCluster.freshStore("InnoDB", db, java.util.Map.of("index_after_load", "true"), 2).close();
-        String backend2 = "backend2 " + SpiderTestCluster.HOST + ":" + (SpiderTestCluster.HEAD_PORT + 2);
+        String backend2 = "backend2 " + SpiderTestCluster.host(2) + ":" + (SpiderTestCluster.HEAD_PORT + 2);
         ServerStall.Server node2 = new ServerStall.Server() {
             @Override
             public void stop() throws Exception {

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("spider")
 class SpiderNodeHintTest {
     private static final String DB = "lbtest_spider_hint";
-    private static final String BACKEND1 = "the Spider backend backend1 " + SpiderTestCluster.HOST + ":"
+    private static final String BACKEND1 = "the Spider backend backend1 " + SpiderTestCluster.host(1) + ":"
             + (SpiderTestCluster.HEAD_PORT + 1);
     private static final String HINT = "; a local server: bash scripts/start-spider.sh start-node 1; another server:"
             + " start the Spider head's server backend1, or point it elsewhere (ALTER SERVER)";

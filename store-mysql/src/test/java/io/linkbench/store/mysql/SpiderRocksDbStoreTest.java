@@ -6,12 +6,16 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The store TCK against the Spider cluster of scripts/start-spider.sh with ROCKSDB backends, in a database
  * of its own; the fault contracts kill the session's connections to the head ({@link KillsSessionConnections}).
+ * Spider has no snapshot across backends: the TCK's read-only transaction over two groups is skipped
+ * ({@link NoSnapshotAcrossBackends}).
  */
 @Tag("spider")
+@ExtendWith(NoSnapshotAcrossBackends.class)
 class SpiderRocksDbStoreTest extends GraphStoreContract implements KillsSessionConnections {
     private static final String DB = "lbtest_spider_rocksdb";
 

@@ -1,6 +1,7 @@
 package io.linkbench.store.mysql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,8 @@ import io.linkbench.store.ServerNode;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionSupport;
+import io.linkbench.store.TransactionalSession;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -30,7 +33,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The MySQL store on the Spider cluster of scripts/start-spider.sh: the tables it makes on the backends
  * and the head, the head tables it refuses, node ids over the backends, links co-located with their
- * counts, and the facts, sizes, settings and nodes it reads over the cluster.
+ * counts, the facts, sizes, settings and nodes it reads over the cluster, and its transactions across backends.
  */
 @Tag("spider")
 class SpiderStoreTest {
@@ -191,7 +194,7 @@ class SpiderStoreTest {
             }
             Map<String, String> facts = store.info().facts();
             assertTrue(facts.get("spider.version").matches("\\d+\\.\\d+.*"), facts.toString());
-            assertEquals("backend1 127.0.0.1:3341, backend2 127.0.0.1:3342", facts.get("spider.backends"));
+            assertEquals("backend1 127.0.0.2:3341, backend2 127.0.0.3:3342", facts.get("spider.backends"));
             assertEquals("InnoDB", facts.get("spider.engine"));
             assertEquals("OFF", facts.get("spider_internal_xa"));
             assertTrue(facts.get("spider.partitions").contains("linktable by HASH(id1)"), facts.toString());
@@ -206,7 +209,7 @@ class SpiderStoreTest {
             }
             assertEquals(backendBytes, m.sizeBytes().orElseThrow(), "the size is the backends' tables'");
             List<ServerNode> nodes = m.serverNodes();
-            assertEquals(List.of("head 127.0.0.1:3340", "backend1 127.0.0.1:3341", "backend2 127.0.0.1:3342"),
+            assertEquals(List.of("head 127.0.0.1:3340", "backend1 127.0.0.2:3341", "backend2 127.0.0.3:3342"),
                     nodes.stream().map(ServerNode::name).toList());
             assertTrue(nodes.stream().allMatch(n -> n.isLocal() && n.dataDirectory().isPresent()), nodes.toString());
             assertEquals(3, nodes.stream().map(n -> n.pid().getAsInt()).distinct().count());
@@ -216,8 +219,8 @@ class SpiderStoreTest {
             assertTrue(counters.get("Handler_write") > headWrites, "the backends' rows are counted: " + counters);
             Map<String, String> config = ((ServerConfiguration) store).serverConfiguration();
             assertEquals("3340", config.get("head 127.0.0.1:3340 port"));
-            assertEquals("3341", config.get("backend1 127.0.0.1:3341 port"));
-            assertEquals("3342", config.get("backend2 127.0.0.1:3342 port"));
+            assertEquals("3341", config.get("backend1 127.0.0.2:3341 port"));
+            assertEquals("3342", config.get("backend2 127.0.0.3:3342 port"));
         }
     }
 
@@ -231,5 +234,39 @@ class SpiderStoreTest {
         try (GraphStore store = fresh()) {
             assertTrue(store.info().transactional(), "on InnoDB backends it is claimed (and the TCK checks it)");
         }
+    }
+
+    /**
+     * With a host per backend the store offers transactions, XA across backends: a read-write transaction
+     * over both backends commits on both or, rolled back, on neither, and the head's global XA setting stays.
+     */
+    @Test
+    void transactionsAreOfferedAndAtomicAcrossBackends() throws Exception {
+        try (GraphStore store = fresh(); StoreSession s = store.session(0)) {
+            TransactionSupport t = store.transactions();
+            assertTrue(t.offered(), t.detail());
+            assertTrue(t.detail().contains("XA two-phase commit") && t.detail().contains("no global snapshot"),
+                    t.detail());
+            TransactionalSession tx = (TransactionalSession) s;
+            tx.begin(false);
+            for (long id1 = 1; id1 <= 4; id1++) { // ids 1..4 cover both backends (HASH(id1) over 2)
+                s.addLink(new Link(id1, 1, 9, Visibility.VISIBLE, new byte[10], 1, 1000));
+            }
+            tx.rollback();
+            assertEquals(0, backendLinks(1) + backendLinks(2), "rolled back on both backends");
+            tx.begin(false);
+            for (long id1 = 1; id1 <= 4; id1++) {
+                s.addLink(new Link(id1, 1, 9, Visibility.VISIBLE, new byte[10], 1, 1000));
+            }
+            tx.commit();
+            assertEquals(2, backendLinks(1), "committed on backend 1");
+            assertEquals(2, backendLinks(2), "committed on backend 2");
+            assertFalse(tx.inTransaction());
+            assertEquals(0, count(0, "SELECT @@GLOBAL.spider_internal_xa"), "the head's global setting is left alone");
+        }
+    }
+
+    private static long backendLinks(int backend) throws Exception {
+        return count(backend, "SELECT COUNT(*) FROM " + DB + ".linktable WHERE id2 = 9");
     }
 }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * The Spider cluster the tests use: the one {@code scripts/start-spider.sh} runs (head 127.0.0.1:3340,
- * backends 3341 and 3342, user linkbench / LINKBENCH_PASSWORD; the script's LINKBENCH_SPIDER_PORT moves
+ * backends 127.0.0.2:3341 and 127.0.0.3:3342, user linkbench / LINKBENCH_PASSWORD; the script's LINKBENCH_SPIDER_PORT moves
  * them, for the tests and for the script's fault helpers alike). When the head cannot be reached the
  * tests are skipped with a message, except under CI=true, where they fail (CI starts the cluster).
  */
@@ -77,12 +77,17 @@ final class SpiderTestCluster {
         return new MySqlStoreProvider().open(new StoreContext(new Settings(settings), maxSessions));
     }
 
+    /** Node {@code i}'s address: the head's {@link #HOST}, backend i's a loopback address of its own, 127.0.0.(1+i). */
+    static String host(int i) {
+        return "127.0.0." + (1 + i);
+    }
+
     /** A plain JDBC connection to node {@code i} (0 the head, 1.. the backends) and {@code database} ("" for none). */
     static Connection jdbc(int i, String database) throws SQLException {
         Properties p = new Properties();
         p.setProperty("user", MySqlTestServer.USER);
         p.setProperty("password", MySqlTestServer.PASSWORD);
-        return DriverManager.getConnection("jdbc:mysql://" + HOST + ":" + (HEAD_PORT + i) + "/" + database
+        return DriverManager.getConnection("jdbc:mysql://" + host(i) + ":" + (HEAD_PORT + i) + "/" + database
                 + "?connectTimeout=3000&socketTimeout=60000", p);
     }
 

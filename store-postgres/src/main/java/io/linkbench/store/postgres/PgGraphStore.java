@@ -13,8 +13,10 @@ import io.linkbench.store.StoreException.Kind;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionSupport;
 import io.linkbench.store.VerificationReport;
 import io.linkbench.store.jdbc.AdminTimeout;
+import io.linkbench.store.jdbc.JdbcSession;
 import io.linkbench.store.jdbc.LoadClaimLock;
 import io.linkbench.store.jdbc.SessionConnection;
 import io.linkbench.store.jdbc.SqlErrorMap;
@@ -68,6 +70,8 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     /** This store's claim on its tables, from its first prepareForLoad until it is closed; null before. */
     private LoadClaimLock claim;
     private volatile boolean closed;
+    /** How the sessions start a transaction. */
+    private final JdbcSession.Begin begin;
 
     private PgGraphStore(PgConfig config, Connector connector, String serverVersion, CitusCluster citus) {
         this.config = config;
@@ -80,6 +84,7 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
         this.asker = new SessionConnection<>(() -> new SqlConnection(openBounded(connector), sql), Errors.MAP, false);
         this.local = !config.socket().isEmpty() || LocalHost.isLocal(config.host()); // a Unix socket is local
         this.serverVersion = serverVersion;
+        this.begin = Transactions.begin(config);
     }
 
     /**
@@ -196,7 +201,13 @@ final class PgGraphStore implements CountVerifier, StoreMetrics, LoadHooks, Load
     /** Session i connects to server i mod n of {@code hosts} first (loader or requester 0 to the first). */
     @Override
     public StoreSession session(int workerId) {
-        return new PgSession(connector, sql, workerId, citus == null ? null : config);
+        return new PgSession(connector, sql, workerId, citus == null ? null : config, begin);
+    }
+
+    /** Offered on every server, on Citus with a snapshot per worker ({@link Transactions}). */
+    @Override
+    public TransactionSupport transactions() {
+        return Transactions.support(config, citus != null);
     }
 
     /**

@@ -19,7 +19,7 @@ import java.util.List;
 /**
  * One worker's view of the PostgreSQL store: an autocommit connection for reads and single-statement
  * writes, and a transactional one (opened on first use) for link writes, which also change a count,
- * and for bulk loads. Both reconnect on their next use after the connection was lost (with
+ * for bulk loads, and for every operation of a transaction ({@link Transactions}). Both reconnect on their next use after the connection was lost (with
  * {@code hosts}, to the next live server when theirs is down). On Citus the load also opens a connection
  * to each node that holds shards ({@link CitusLoader}).
  */
@@ -30,22 +30,23 @@ final class PgSession extends JdbcSession<SqlConnection> {
      * @param home  the server ({@code hosts}) this session connects to first
      * @param citus the store's configuration when its tables are Citus distributed tables (the load then
      *              writes each batch's rows on the nodes holding their shards, {@link CitusLoader}), else null
+     * @param begin how a transaction starts
      */
-    PgSession(Connector connector, SqlText sql, int home, PgConfig citus) {
+    PgSession(Connector connector, SqlText sql, int home, PgConfig citus, Begin begin) {
         this(new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.AUTOCOMMIT, home), sql),
                 Errors.MAP, false),
                 new SessionConnection<>(() -> new SqlConnection(connector.open(Connector.Purpose.TRANSACTIONAL, home), sql),
-                Errors.MAP, true), sql, connector, citus);
+                Errors.MAP, true), sql, connector, citus, begin);
     }
 
     private PgSession(SessionConnection<SqlConnection> ac, SessionConnection<SqlConnection> tx, SqlText sql,
-            Connector connector, PgConfig citus) {
-        this(ac, tx, citus == null ? new BulkLoader(tx, sql) : new CitusLoader(tx, citus, connector, sql));
+            Connector connector, PgConfig citus, Begin begin) {
+        this(ac, tx, citus == null ? new BulkLoader(tx, sql) : new CitusLoader(tx, citus, connector, sql), begin);
     }
 
     private PgSession(SessionConnection<SqlConnection> ac, SessionConnection<SqlConnection> tx,
-            JdbcSession.BulkLoads loads) {
-        super(ac, tx, SqlText.PAYLOAD, LinkWriter::new, t -> loads);
+            JdbcSession.BulkLoads loads, Begin begin) {
+        super(ac, tx, SqlText.PAYLOAD, LinkWriter::new, t -> loads, begin);
         this.loads = loads;
     }
 
@@ -65,8 +66,9 @@ final class PgSession extends JdbcSession<SqlConnection> {
     /** The id comes from the node table's identity sequence, unique across sessions and processes. */
     @Override
     public long addNode(Node node) throws StoreException {
+        SessionConnection<SqlConnection> on = conn();
         try {
-            PreparedStatement ps = ac.get().get(Q.ADD_NODE);
+            PreparedStatement ps = on.get().get(Q.ADD_NODE);
             ps.setInt(1, node.type());
             ps.setLong(2, node.version());
             ps.setInt(3, node.time());
@@ -76,7 +78,7 @@ final class PgSession extends JdbcSession<SqlConnection> {
                 return rs.getLong(1);
             }
         } catch (SQLException e) {
-            throw ac.fail("ADD_NODE", e);
+            throw on.fail("ADD_NODE", e);
         }
     }
 
@@ -89,8 +91,9 @@ final class PgSession extends JdbcSession<SqlConnection> {
         if (id2s.length == 0) {
             return Collections.emptyList();
         }
+        SessionConnection<SqlConnection> on = conn();
         try {
-            SqlConnection c = ac.get();
+            SqlConnection c = on.get();
             PreparedStatement ps = c.get(id2s.length == 1 ? Q.LINK_GET : Q.MULTIGET);
             ps.setLong(1, id1);
             ps.setLong(2, linkType);
@@ -113,7 +116,7 @@ final class PgSession extends JdbcSession<SqlConnection> {
             }
             return out;
         } catch (SQLException e) {
-            throw ac.fail("MULTIGET_LINK", e);
+            throw on.fail("MULTIGET_LINK", e);
         }
     }
 

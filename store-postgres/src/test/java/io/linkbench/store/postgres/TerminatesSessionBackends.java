@@ -43,7 +43,7 @@ interface TerminatesSessionBackends extends FaultInjection {
 
     /**
      * The number {@code query} gives on each connection of {@code session} (autocommit one first),
-     * leaving no transaction open.
+     * leaving no transaction open but the session's own.
      */
     static List<Long> askEach(StoreSession session, String query) throws Exception {
         List<Long> values = new ArrayList<>();
@@ -52,7 +52,7 @@ interface TerminatesSessionBackends extends FaultInjection {
                 rs.next();
                 values.add(rs.getLong(1));
             }
-            if (!c.getAutoCommit()) {
+            if (!c.getAutoCommit() && !((PgSession) session).inTransaction()) {
                 c.rollback(); // the transactional connection as the session left it: no transaction open
             }
         }

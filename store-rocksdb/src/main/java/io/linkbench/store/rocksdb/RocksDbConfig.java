@@ -31,12 +31,14 @@ import java.util.List;
  *                         beside every open table file (growing with the data)
  * @param partitionIndexAndFilters with the blocks in the cache: partitioned index and filters (a miss reads one
  *                         small partition, not a file's whole index or filter)
+ * @param lockWaitTimeoutMs the longest wait for the lock of a node or (id1, link_type) group held by another
+ *                         session (a transaction holds its locks until it ends); past it, CONFLICT
  */
 record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blockSizeKb, int writeBufferMb,
                      List<Compression> compression, Compression bottommost, boolean wal, boolean loadWal,
                      boolean sync, int backgroundJobs, int bloomBits, boolean statistics,
                      boolean compactAfterLoad, boolean directReads, boolean cacheIndexAndFilterBlocks,
-                     boolean partitionIndexAndFilters) {
+                     boolean partitionIndexAndFilters, int lockWaitTimeoutMs) {
 
     static final String DATA_DIR = "data_dir";
     static final String BLOCK_CACHE_MB = "block_cache_mb";
@@ -54,6 +56,7 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
     static final String DIRECT_READS = "direct_reads";
     static final String CACHE_INDEX_AND_FILTER_BLOCKS = "cache_index_and_filter_blocks";
     static final String PARTITION_INDEX_AND_FILTERS = "partition_index_and_filters";
+    static final String LOCK_WAIT_TIMEOUT_MS = "lock_wait_timeout_ms";
 
     /** Every key the store reads, with its default and meaning. */
     static final List<Setting> SETTINGS = List.of(
@@ -76,7 +79,10 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
                     + "false: beside each open file, outside the cache (a small cache then still holds data blocks only)"),
             Setting.of(PARTITION_INDEX_AND_FILTERS, "false", "with cache_index_and_filter_blocks: partitioned index and "
                     + "filters in 4 KiB blocks, each file's top level pinned, so a cache smaller than the index and filters reads "
-                    + "one partition per miss instead of a file's whole index or filter"));
+                    + "one partition per miss instead of a file's whole index or filter"),
+            Setting.of(LOCK_WAIT_TIMEOUT_MS, "1000", "longest wait in ms for the lock of a node or (id1, link_type) "
+                    + "group that another session holds (transactions hold theirs until they end); past it the "
+                    + "operation fails with a conflict, which the driver retries"));
 
     /** Reads and validates every key; throws ConfigException with a one-line message. */
     static RocksDbConfig from(Settings given) {
@@ -103,7 +109,8 @@ record RocksDbConfig(String dataDirText, Path dataDir, int blockCacheMb, int blo
                 s.getBoolean(COMPACT_AFTER_LOAD),
                 s.getBoolean(DIRECT_READS),
                 s.getBoolean(CACHE_INDEX_AND_FILTER_BLOCKS),
-                s.getBoolean(PARTITION_INDEX_AND_FILTERS));
+                s.getBoolean(PARTITION_INDEX_AND_FILTERS),
+                s.getInt(LOCK_WAIT_TIMEOUT_MS, 1, 3_600_000));
         if (c.partitionIndexAndFilters() && (!c.cacheIndexAndFilterBlocks() || c.blockCacheMb() == 0)) {
             throw ConfigException.badValue(PARTITION_INDEX_AND_FILTERS, s.getString(PARTITION_INDEX_AND_FILTERS),
                     "needs cache_index_and_filter_blocks=true and a block cache (the partitions live in it)");

@@ -5,64 +5,144 @@ import io.linkbench.graph.LinkCount;
 import io.linkbench.graph.Node;
 import io.linkbench.graph.Visibility;
 import io.linkbench.store.StoreException;
-import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionalSession;
 import io.linkbench.store.support.NodeIdBlocks;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import org.rocksdb.AbstractWriteBatch;
 import org.rocksdb.ColumnFamilyHandle;
-import org.rocksdb.ReadOptions;
-import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
+import org.rocksdb.Status;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
 /**
  * The operations of one worker thread. Every link write holds the stripe lock of its (id1, link_type)
- * group while it reads the old link and writes one {@link WriteBatch} with the link row, the
- * link_time entry and the count cells, so concurrent writers of a group are serialized and each
- * change is atomic.
+ * group while it reads the old link and writes one batch with the link row, the link_time entry and
+ * the count cells, so concurrent writers of a group are serialized and each change is atomic. Inside
+ * a transaction the operations read, lock and write as {@link SessionTransaction} says.
  */
-final class RocksDbSession implements StoreSession {
+final class RocksDbSession implements TransactionalSession {
     private static final byte[] ONE = Bytes.uint64(1);
     private static final byte[] ZERO = Bytes.uint64(0);
     private static final byte[] MINUS_ONE = Bytes.uint64(-1);
 
     private final Database d;
-    private final RocksDB db;
     private final StripedLocks locks;
     private final NodeIdBlocks nodeIds;
     private final Gate.Pass pass;
     private final Errors errors;
     private final WriteOptions writes;
     private final WriteOptions loadWrites;
-    private final WriteBatch batch = new WriteBatch();
-    /** For scans of one link_time group: the prefix extractor and its bloom filter apply. */
-    private final ReadOptions groupScan = new ReadOptions().setPrefixSameAsStart(true);
+    private final SessionTransaction tx;
+    /** Set by {@link #failNextCall}. */
+    private boolean failNext;
 
     RocksDbSession(Database d, StripedLocks locks, NodeIdBlocks nodeIds, Gate.Pass pass, Errors errors,
                    WriteOptions writes, WriteOptions loadWrites) {
         this.d = d;
-        this.db = d.db;
         this.locks = locks;
         this.nodeIds = nodeIds;
         this.pass = pass;
         this.errors = errors;
         this.writes = writes;
         this.loadWrites = loadWrites;
+        this.tx = new SessionTransaction(d.db, locks);
+    }
+
+    @Override
+    public void begin(boolean readOnly) throws StoreException {
+        pass.enter();
+        try {
+            tx.begin(readOnly);
+        } finally {
+            pass.exit();
+        }
+    }
+
+    @Override
+    public void commit() throws StoreException {
+        pass.enter();
+        try {
+            tx.commit(writes);
+        } catch (RocksDBException e) {
+            throw errors.onOperation("commit", e);
+        } finally {
+            pass.exit();
+        }
+    }
+
+    @Override
+    public void rollback() {
+        if (!tx.open()) {
+            return;
+        }
+        try {
+            pass.enter();
+        } catch (StoreException closed) {
+            tx.forget(); // the database is closed: only the locks are left to give back
+            return;
+        }
+        try {
+            tx.rollback();
+        } finally {
+            pass.exit();
+        }
+    }
+
+    @Override
+    public boolean inTransaction() {
+        return tx.open();
+    }
+
+    /**
+     * Starts operation {@code op}: the gate's check, then a fault armed by {@link #failNextCall}, which
+     * fails the operation the way a RocksDB {@code Busy} status does (through {@link #failed}).
+     */
+    private void enter(String op) throws StoreException {
+        pass.enter();
+        if (failNext) {
+            failNext = false;
+            StoreException e = failed(op, new RocksDBException("injected fault (failNextCall)",
+                    new Status(Status.Code.Busy, Status.SubCode.None, null)));
+            pass.exit();
+            throw e;
+        }
+    }
+
+    /**
+     * The TCK's fault hook ({@code FaultInjection}): the next operation of this session fails with
+     * CONFLICT before it changes anything, rolling back an open transaction as any failure does.
+     */
+    void failNextCall() {
+        failNext = true;
+    }
+
+    /**
+     * Ends an open transaction (an operation that fails rolls it back whole) and says why: a RocksDB
+     * failure as its kind, a runtime exception thrown as it is.
+     */
+    private StoreException failed(String op, Exception e) {
+        tx.rollback();
+        if (e instanceof RuntimeException r) {
+            throw r;
+        }
+        return errors.onOperation(op, (RocksDBException) e);
     }
 
     @Override
     public long addNode(Node node) throws StoreException {
-        pass.enter();
+        enter("ADD_NODE");
         try {
+            tx.checkWritable("ADD_NODE");
             long id = nodeIds.next();
-            db.put(d.nodes, writes, Keys.node(id), Values.node(node));
+            tx.put(d.nodes, Keys.node(id), Values.node(node), writes);
             return id;
-        } catch (RocksDBException e) {
-            throw errors.onOperation("ADD_NODE", e);
+        } catch (RocksDBException | RuntimeException e) {
+            throw failed("ADD_NODE", e);
         } finally {
             pass.exit();
         }
@@ -70,12 +150,15 @@ final class RocksDbSession implements StoreSession {
 
     @Override
     public Node getNode(long id, int type) throws StoreException {
-        pass.enter();
+        enter("GET_NODE");
         try {
-            byte[] v = db.get(d.nodes, Keys.node(id));
+            if (tx.locksReads()) {
+                tx.lock(locks.node(id), "GET_NODE"); // kept to the end of the transaction
+            }
+            byte[] v = tx.get(d.nodes, Keys.node(id));
             return v == null || Values.nodeType(v) != type ? null : Values.toNode(id, v);
-        } catch (RocksDBException e) {
-            throw errors.onOperation("GET_NODE", e);
+        } catch (RocksDBException | RuntimeException e) {
+            throw failed("GET_NODE", e);
         } finally {
             pass.exit();
         }
@@ -83,19 +166,25 @@ final class RocksDbSession implements StoreSession {
 
     @Override
     public boolean updateNode(Node node) throws StoreException {
-        pass.enter();
+        enter("UPDATE_NODE");
         try {
             byte[] key = Keys.node(node.id());
-            synchronized (locks.node(node.id())) {
-                byte[] v = db.get(d.nodes, key);
+            StripedLocks.Stripe s = locks.node(node.id());
+            boolean release = tx.lock(s, "UPDATE_NODE");
+            try {
+                byte[] v = tx.get(d.nodes, key);
                 if (v == null || Values.nodeType(v) != node.type()) {
                     return false;
                 }
-                db.put(d.nodes, writes, key, Values.node(node));
+                tx.put(d.nodes, key, Values.node(node), writes);
                 return true;
+            } finally {
+                if (release) {
+                    SessionTransaction.release(s);
+                }
             }
-        } catch (RocksDBException e) {
-            throw errors.onOperation("UPDATE_NODE", e);
+        } catch (RocksDBException | RuntimeException e) {
+            throw failed("UPDATE_NODE", e);
         } finally {
             pass.exit();
         }
@@ -103,19 +192,25 @@ final class RocksDbSession implements StoreSession {
 
     @Override
     public boolean deleteNode(long id, int type) throws StoreException {
-        pass.enter();
+        enter("DELETE_NODE");
         try {
             byte[] key = Keys.node(id);
-            synchronized (locks.node(id)) {
-                byte[] v = db.get(d.nodes, key);
+            StripedLocks.Stripe s = locks.node(id);
+            boolean release = tx.lock(s, "DELETE_NODE");
+            try {
+                byte[] v = tx.get(d.nodes, key);
                 if (v == null || Values.nodeType(v) != type) {
                     return false;
                 }
-                db.delete(d.nodes, writes, key);
+                tx.delete(d.nodes, key, writes);
                 return true;
+            } finally {
+                if (release) {
+                    SessionTransaction.release(s);
+                }
             }
-        } catch (RocksDBException e) {
-            throw errors.onOperation("DELETE_NODE", e);
+        } catch (RocksDBException | RuntimeException e) {
+            throw failed("DELETE_NODE", e);
         } finally {
             pass.exit();
         }
@@ -166,24 +261,31 @@ final class RocksDbSession implements StoreSession {
      * @return whether the link existed before (nothing is written when it did not and is not inserted)
      */
     private boolean writeLinkOp(LinkWrite kind, Link link) throws StoreException {
-        pass.enter();
+        enter(kind.op);
         try {
             byte[] key = Keys.link(link.id1(), link.linkType(), link.id2());
-            synchronized (locks.group(link.id1(), link.linkType())) {
-                byte[] old = db.get(d.links, key);
+            StripedLocks.Stripe s = locks.group(link.id1(), link.linkType());
+            boolean release = tx.lock(s, kind.op);
+            try {
+                byte[] old = tx.get(d.links, key);
                 if (old == null && !kind.insertsMissing) {
                     return false;
                 }
-                writeLink(key, old, link);
+                AbstractWriteBatch b = tx.batch();
+                writeLink(b, key, old, link);
                 int delta = visible(link) - visible(old);
                 if (delta != 0 || kind.touchesCount(old)) {
-                    touchCount(link.id1(), link.linkType(), delta, link.time());
+                    touchCount(b, link.id1(), link.linkType(), delta, link.time());
                 }
-                db.write(writes, batch);
+                tx.finish(b, writes);
                 return old != null;
+            } finally {
+                if (release) {
+                    SessionTransaction.release(s);
+                }
             }
-        } catch (RocksDBException e) {
-            throw errors.onOperation(kind.op, e);
+        } catch (RocksDBException | RuntimeException e) {
+            throw failed(kind.op, e);
         } finally {
             pass.exit();
         }
@@ -191,11 +293,13 @@ final class RocksDbSession implements StoreSession {
 
     @Override
     public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
-        pass.enter();
+        enter("DELETE_LINK");
         try {
             byte[] key = Keys.link(id1, linkType, id2);
-            synchronized (locks.group(id1, linkType)) {
-                byte[] old = db.get(d.links, key);
+            StripedLocks.Stripe s = locks.group(id1, linkType);
+            boolean release = tx.lock(s, "DELETE_LINK");
+            try {
+                byte[] old = tx.get(d.links, key);
                 if (old == null) {
                     return false;
                 }
@@ -203,37 +307,40 @@ final class RocksDbSession implements StoreSession {
                 if (!expunge && !wasVisible) {
                     return true; // hidden already: nothing changes
                 }
-                batch.clear();
+                AbstractWriteBatch b = tx.batch();
                 if (expunge) {
-                    batch.delete(d.links, key);
+                    b.delete(d.links, key);
                 } else {
                     byte[] hidden = old.clone();
                     hidden[0] = Visibility.HIDDEN.code();
-                    batch.put(d.links, key, hidden);
+                    b.put(d.links, key, hidden);
                 }
                 if (wasVisible) {
-                    batch.delete(d.linkTime, Keys.linkTime(id1, linkType, Values.linkTime(old), id2));
-                    touchCount(id1, linkType, -1, System.currentTimeMillis());
+                    b.delete(d.linkTime, Keys.linkTime(id1, linkType, Values.linkTime(old), id2));
+                    touchCount(b, id1, linkType, -1, System.currentTimeMillis());
                 }
-                db.write(writes, batch);
+                tx.finish(b, writes);
                 return true;
+            } finally {
+                if (release) {
+                    SessionTransaction.release(s);
+                }
             }
-        } catch (RocksDBException e) {
-            throw errors.onOperation("DELETE_LINK", e);
+        } catch (RocksDBException | RuntimeException e) {
+            throw failed("DELETE_LINK", e);
         } finally {
             pass.exit();
         }
     }
 
-    /** Starts the batch with the link row and its link_time entry (removed, moved or added). */
-    private void writeLink(byte[] key, byte[] old, Link link) throws RocksDBException {
-        batch.clear();
-        batch.put(d.links, key, Values.link(link));
+    /** Adds the link row and its link_time entry (removed, moved or added) to the batch. */
+    private void writeLink(AbstractWriteBatch b, byte[] key, byte[] old, Link link) throws RocksDBException {
+        b.put(d.links, key, Values.link(link));
         if (old != null && Values.linkVisible(old)) {
-            batch.delete(d.linkTime, Keys.linkTime(link.id1(), link.linkType(), Values.linkTime(old), link.id2()));
+            b.delete(d.linkTime, Keys.linkTime(link.id1(), link.linkType(), Values.linkTime(old), link.id2()));
         }
         if (link.isVisible()) {
-            batch.put(d.linkTime, Keys.linkTime(link.id1(), link.linkType(), link.time(), link.id2()),
+            b.put(d.linkTime, Keys.linkTime(link.id1(), link.linkType(), link.time(), link.id2()),
                     Values.timeEntry(link));
         }
     }
@@ -244,16 +351,17 @@ final class RocksDbSession implements StoreSession {
      * no read; a decrement reads the count first (under the group lock, so it cannot change meanwhile)
      * and is dropped at 0, so a count never goes below 0 even when a loaded count was too low.
      */
-    private void touchCount(long id1, long linkType, int delta, long time) throws RocksDBException {
+    private void touchCount(AbstractWriteBatch b, long id1, long linkType, int delta, long time)
+            throws RocksDBException {
         byte[] countKey = Keys.count(id1, linkType, Keys.CELL_COUNT);
         byte[] operand = delta > 0 ? ONE : ZERO;
         if (delta < 0) {
-            byte[] current = db.get(d.counts, countKey);
+            byte[] current = tx.get(d.counts, countKey);
             operand = current != null && Bytes.getUint64(current) > 0 ? MINUS_ONE : ZERO;
         }
-        batch.merge(d.counts, countKey, operand);
-        batch.merge(d.counts, Keys.count(id1, linkType, Keys.CELL_VERSION), ONE);
-        batch.put(d.counts, Keys.count(id1, linkType, Keys.CELL_TIME), Bytes.long8(time));
+        b.merge(d.counts, countKey, operand);
+        b.merge(d.counts, Keys.count(id1, linkType, Keys.CELL_VERSION), ONE);
+        b.put(d.counts, Keys.count(id1, linkType, Keys.CELL_TIME), Bytes.long8(time));
     }
 
     private static int visible(Link link) {
@@ -266,12 +374,15 @@ final class RocksDbSession implements StoreSession {
 
     @Override
     public long countLinks(long id1, long linkType) throws StoreException {
-        pass.enter();
+        enter("COUNT_LINK");
         try {
-            byte[] v = db.get(d.counts, Keys.count(id1, linkType, Keys.CELL_COUNT));
+            if (tx.locksReads()) {
+                tx.lock(locks.group(id1, linkType), "COUNT_LINK"); // kept to the end of the transaction
+            }
+            byte[] v = tx.get(d.counts, Keys.count(id1, linkType, Keys.CELL_COUNT));
             return v == null ? 0 : Bytes.getUint64(v);
-        } catch (RocksDBException e) {
-            throw errors.onOperation("COUNT_LINK", e);
+        } catch (RocksDBException | RuntimeException e) {
+            throw failed("COUNT_LINK", e);
         } finally {
             pass.exit();
         }
@@ -283,11 +394,14 @@ final class RocksDbSession implements StoreSession {
             return Collections.emptyList();
         }
         long[] sorted = Arrays.stream(id2s).sorted().distinct().toArray();
-        pass.enter();
+        enter("MULTIGET_LINK");
         try {
+            if (tx.locksReads()) {
+                tx.lock(locks.group(id1, linkType), "MULTIGET_LINK"); // kept to the end of the transaction
+            }
             List<Link> out = new ArrayList<>(sorted.length);
             if (sorted.length == 1) {
-                byte[] v = db.get(d.links, Keys.link(id1, linkType, sorted[0]));
+                byte[] v = tx.get(d.links, Keys.link(id1, linkType, sorted[0]));
                 if (v != null) {
                     out.add(Values.toLink(id1, linkType, sorted[0], v));
                 }
@@ -297,7 +411,7 @@ final class RocksDbSession implements StoreSession {
             for (long id2 : sorted) {
                 keys.add(Keys.link(id1, linkType, id2));
             }
-            List<byte[]> values = db.multiGetAsList(Collections.nCopies(sorted.length, d.links), keys);
+            List<byte[]> values = tx.multiGet(d.links, keys);
             for (int i = 0; i < sorted.length; i++) {
                 byte[] v = values.get(i);
                 if (v != null) {
@@ -305,8 +419,8 @@ final class RocksDbSession implements StoreSession {
                 }
             }
             return out;
-        } catch (RocksDBException e) {
-            throw errors.onOperation("MULTIGET_LINK", e);
+        } catch (RocksDBException | RuntimeException e) {
+            throw failed("MULTIGET_LINK", e);
         } finally {
             pass.exit();
         }
@@ -319,8 +433,23 @@ final class RocksDbSession implements StoreSession {
             return Collections.emptyList();
         }
         byte[] group = Keys.group(id1, linkType);
-        pass.enter();
-        try (RocksIterator it = db.newIterator(d.linkTime, groupScan)) {
+        enter("GET_LINKS_LIST");
+        try {
+            if (tx.locksReads()) {
+                tx.lock(locks.group(id1, linkType), "GET_LINKS_LIST"); // kept to the end of the transaction
+            }
+            return listGroup(id1, linkType, group, minTime, maxTime, offset, limit);
+        } catch (RocksDBException | RuntimeException e) {
+            throw failed("GET_LINKS_LIST", e);
+        } finally {
+            pass.exit();
+        }
+    }
+
+    /** GET_LINKS_LIST's scan of the group's link_time entries. */
+    private List<Link> listGroup(long id1, long linkType, byte[] group, long minTime, long maxTime, int offset,
+                                 int limit) throws RocksDBException {
+        try (RocksIterator it = tx.groupIterator(d.linkTime)) {
             List<Link> out = new ArrayList<>(Math.min(limit, 64));
             int skip = offset;
             // The group's entries run newest first; the first with time <= maxTime is at (maxTime, max id2).
@@ -338,10 +467,6 @@ final class RocksDbSession implements StoreSession {
             }
             it.status();
             return out;
-        } catch (RocksDBException e) {
-            throw errors.onOperation("GET_LINKS_LIST", e);
-        } finally {
-            pass.exit();
         }
     }
 
@@ -350,18 +475,18 @@ final class RocksDbSession implements StoreSession {
         if (nodes.isEmpty()) {
             return;
         }
-        pass.enter();
+        enter("load of nodes");
         try {
-            batch.clear();
+            WriteBatch batch = tx.loadBatch();
             long maxId = Long.MIN_VALUE;
             for (Node n : nodes) {
                 batch.put(d.nodes, Keys.node(n.id()), Values.node(n));
                 maxId = Math.max(maxId, n.id());
             }
             nodeIds.raiseAbove(maxId);
-            db.write(loadWrites, batch);
+            d.db.write(loadWrites, batch);
         } catch (RocksDBException e) {
-            throw errors.onOperation("load of nodes", e);
+            throw failed("load of nodes", e);
         } finally {
             pass.exit();
         }
@@ -372,18 +497,18 @@ final class RocksDbSession implements StoreSession {
         if (links.isEmpty()) {
             return;
         }
-        pass.enter();
+        enter("load of links");
         try {
-            batch.clear();
+            WriteBatch batch = tx.loadBatch();
             for (Link l : links) {
                 batch.put(d.links, Keys.link(l.id1(), l.linkType(), l.id2()), Values.link(l));
                 if (l.isVisible()) {
                     batch.put(d.linkTime, Keys.linkTime(l.id1(), l.linkType(), l.time(), l.id2()), Values.timeEntry(l));
                 }
             }
-            db.write(loadWrites, batch);
+            d.db.write(loadWrites, batch);
         } catch (RocksDBException e) {
-            throw errors.onOperation("load of links", e);
+            throw failed("load of links", e);
         } finally {
             pass.exit();
         }
@@ -394,18 +519,18 @@ final class RocksDbSession implements StoreSession {
         if (counts.isEmpty()) {
             return;
         }
-        pass.enter();
+        enter("load of counts");
         try {
-            batch.clear();
+            WriteBatch batch = tx.loadBatch();
             ColumnFamilyHandle cf = d.counts;
             for (LinkCount c : counts) {
                 batch.put(cf, Keys.count(c.id1(), c.linkType(), Keys.CELL_COUNT), Bytes.uint64(c.count()));
                 batch.put(cf, Keys.count(c.id1(), c.linkType(), Keys.CELL_VERSION), Bytes.uint64(c.version()));
                 batch.put(cf, Keys.count(c.id1(), c.linkType(), Keys.CELL_TIME), Bytes.long8(c.time()));
             }
-            db.write(loadWrites, batch);
+            d.db.write(loadWrites, batch);
         } catch (RocksDBException e) {
-            throw errors.onOperation("load of counts", e);
+            throw failed("load of counts", e);
         } finally {
             pass.exit();
         }
@@ -413,8 +538,8 @@ final class RocksDbSession implements StoreSession {
 
     @Override
     public void close() {
+        rollback(); // a transaction left open: its snapshot and locks are given back
         pass.release();
-        batch.close();
-        groupScan.close();
+        tx.close();
     }
 }

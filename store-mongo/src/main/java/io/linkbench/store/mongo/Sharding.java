@@ -235,10 +235,15 @@ final class Sharding {
 
     /**
      * True on a DocumentDB distributed over Citus: its collections carry Citus's metadata ({@code shardCount}),
-     * unsharded ones too, so the store's data may live on several workers.
+     * unsharded ones too, so the store's data may live on several workers; null when DocumentDB cannot say yet
+     * (none of the store's collections exists).
      */
-    boolean citus() {
-        return documentDb && layout().values().stream().anyMatch(c -> c.containsKey(SHARD_COUNT));
+    Boolean citus() {
+        if (!documentDb) {
+            return false;
+        }
+        Map<String, BsonDocument> layout = layout();
+        return layout.isEmpty() ? null : layout.values().stream().anyMatch(c -> c.containsKey(SHARD_COUNT));
     }
 
     /** True when one of the store's collections is sharded, whatever its key (by hand, or by an earlier load). */

@@ -4,7 +4,7 @@ import com.mongodb.ReadConcern;
 import com.mongodb.connection.ClusterDescription;
 import com.mongodb.connection.ClusterType;
 import io.linkbench.store.TransactionSupport;
-import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * What the store's transactions guarantee on the server behind the connection string: the caller's
@@ -19,10 +19,11 @@ final class TransactionOffer {
 
     /**
      * @param on      whether the store runs transactions ({@code transactions} on, or auto on a server with them)
-     * @param citus   whether the server is a DocumentDB distributed over Citus (asked only of a DocumentDB)
+     * @param citus   whether the server is a DocumentDB distributed over Citus, null when it cannot say yet
+     *                (asked only of a DocumentDB)
      */
     static TransactionSupport of(MongoConfig config, Connection.Server server, ClusterDescription cluster, boolean on,
-                                 BooleanSupplier citus) {
+                                 Supplier<Boolean> citus) {
         if (!on) {
             return TransactionSupport.declined(declined(config, cluster));
         }
@@ -32,9 +33,7 @@ final class TransactionOffer {
                     + (readWrite == null ? "REPEATABLE READ (read concern snapshot)"
                     : "READ COMMITTED per statement (url's readConcernLevel=" + readWrite + ")")
                     + "; read-only ones at REPEATABLE READ (read concern snapshot), one snapshot taken at their first"
-                    + " read" + (citus.getAsBoolean() ? " on each worker: Citus has no global snapshot, so reads on two"
-                    + " workers may see another transaction's writes on one and not yet on the other (writes on several"
-                    + " workers commit together, by two-phase commit)" : "")
+                    + " read" + snapshotScope(citus.get())
                     + "; lock-wait timeouts, deadlocks, serialization failures and write conflicts are CONFLICT");
         }
         boolean sharded = cluster.getType() == ClusterType.SHARDED || cluster.getType() == ClusterType.LOAD_BALANCED;
@@ -44,6 +43,18 @@ final class TransactionOffer {
                 + ", read-only ones at read concern snapshot (one snapshot" + (sharded ? " across shards" : "")
                 + "), reads from the primary, write concern from url; TransientTransactionError (write conflicts) is"
                 + " CONFLICT");
+    }
+
+    /** Where a DocumentDB's read-only snapshot ends: at the worker over Citus, said so (or that it may, when unknown). */
+    private static String snapshotScope(Boolean citus) {
+        String perWorker = "Citus has no global snapshot, so reads on two workers may see another transaction's writes"
+                + " on one and not yet on the other";
+        if (citus == null) {
+            return " (one per worker if this DocumentDB is distributed over Citus, which it says once the collections"
+                    + " exist: " + perWorker + ")";
+        }
+        return citus ? " on each worker: " + perWorker + " (writes on several workers commit together, by two-phase"
+                + " commit)" : "";
     }
 
     /** Why the store declines transactions, in one line naming what to change. */

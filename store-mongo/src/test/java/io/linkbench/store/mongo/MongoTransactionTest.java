@@ -78,6 +78,18 @@ class MongoTransactionTest {
         }
     }
 
+    /** Asked before the collections exist (the CLI asks before the load), DocumentDB cannot say whether it is distributed. */
+    @Test
+    void beforeTheCollectionsExistTheOfferSaysItsSnapshotMayBePerWorker() throws Exception {
+        Map<String, String> settings = Map.of("store", "mongo", "url", RealMongo.urlOrSkip(), "dbid", DB + "_none",
+                "transactions", "on");
+        try (GraphStore store = new MongoStoreProvider().open(new StoreContext(new Settings(settings), 1))) {
+            String detail = store.transactions().detail();
+            assertTrue(detail.contains("one snapshot taken at their first read (one per worker if this DocumentDB is"
+                    + " distributed over Citus, which it says once the collections exist: "), detail);
+        }
+    }
+
     @Test
     void aReadConcernInTheUrlSetsTheReadWriteIsolation() throws Exception {
         String url = RealMongo.urlOrSkip();

@@ -135,14 +135,14 @@ measure() {
     fi
     read -r user sys wall < "$out/$name.time"
     awk -F'|' -v name="$name" -v calls="$calls" -v secs="$seconds" -v u="$user" -v s="$sys" -v win="$window" \
-        -v s0="$s0" -v s1="$s1" -v hz="$hz" -v load="$load" '
+        -v s0="$s0" -v s1="$s1" -v hz="$hz" -v loadavg="$load" '
         $1 ~ /^(requester-|floor-)/ { req += $2 } $1 ~ /CompilerThre/ { jit += $2 } { all += $2 }
         END {
             split(s0, a, " "); split(s1, b, " ")
             total = (u + s) * 1e6 / calls; k = 1e6 / hz / calls
             printf "%-17s %7d %6.1f %7.1f %9.1f %9.1f %8.1f %8.1f %8.1f %9.1f %9.1f %9.1f %6s\n", name, calls, secs,
                 calls / secs, total, req * k, jit * k, (all - req - jit) * k, total - all * k, win,
-                (b[1] - a[1]) * k, (b[2] - a[2]) * k, load
+                (b[1] - a[1]) * k, (b[2] - a[2]) * k, loadavg
         }' "$out/$name.threads" | tee -a "$out/table.txt"
 }
 

@@ -7,7 +7,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * What the store did on its own inside an operation, counted per link-write operation and reported
  * with the server counters ({@code client.*}), so the report shows it per phase: transactions run
- * again after a transient error, commits repeated after an unknown result, and bulk-load rows found
+ * again after a transient error, commits repeated after an unknown result (of link writes, and of the
+ * caller's transactions), and bulk-load rows found
  * already stored (a batch the load phase repeated after a lost connection). One instance per store.
  */
 final class ClientCounters {
@@ -18,6 +19,7 @@ final class ClientCounters {
 
     private final LongAdder[] txnRetries = new LongAdder[Op.values().length];
     private final LongAdder[] commitRetries = new LongAdder[Op.values().length];
+    private final LongAdder transactionCommitRetries = new LongAdder();
     private final LongAdder loadDuplicates = new LongAdder();
 
     ClientCounters() {
@@ -35,6 +37,11 @@ final class ClientCounters {
         commitRetries[op.ordinal()].increment();
     }
 
+    /** A commit of the caller's transaction repeated after an unknown result. */
+    void transactionCommitRetry() {
+        transactionCommitRetries.increment();
+    }
+
     void loadDuplicates(long rows) {
         loadDuplicates.add(rows);
     }
@@ -46,6 +53,7 @@ final class ClientCounters {
             m.put("client.txn_retries." + op.name(), txnRetries[op.ordinal()].sum());
             m.put("client.commit_retries." + op.name(), commitRetries[op.ordinal()].sum());
         }
+        m.put("client.commit_retries.TRANSACTION", transactionCommitRetries.sum());
         m.put("client.load_rows_already_stored", loadDuplicates.sum());
         return m;
     }

@@ -36,6 +36,13 @@ final class Errors {
      * (snapshot) transactions.
      */
     private static final Set<Integer> DOCUMENTDB_CONFLICTS = Set.of(16_777_220, 16_908_292);
+    /** MaxTimeMSExpired: a command over its time limit. */
+    private static final int MAX_TIME_EXPIRED = 50;
+    /**
+     * What a DocumentDB distributed over Citus says with a MaxTimeMSExpired (50) when a statement was cancelled
+     * for a (distributed) deadlock or a lock wait: a conflict, not a slow command.
+     */
+    private static final Pattern CONCURRENT_TRANSACTIONS = Pattern.compile("(?i)may be due to concurrent transactions");
 
     /** The server is going away, stepping down or not (yet) primary: reconnect and try again. */
     private static final Set<Integer> CONNECTION_CODES = Set.of(
@@ -90,7 +97,7 @@ final class Errors {
     /** The kind of a failure. */
     static Kind kindOf(MongoException e) {
         if (e instanceof MongoSocketReadTimeoutException || e instanceof MongoSocketWriteTimeoutException
-                || e instanceof MongoOperationTimeoutException || e instanceof MongoExecutionTimeoutException) {
+                || e instanceof MongoOperationTimeoutException) {
             return Kind.TIMEOUT;
         }
         if (isConnectionLoss(e)) {
@@ -101,6 +108,9 @@ final class Errors {
         }
         if (isConflict(e)) {
             return Kind.CONFLICT;
+        }
+        if (e instanceof MongoExecutionTimeoutException) {
+            return Kind.TIMEOUT;
         }
         int code = code(e);
         if (TIMEOUT_CODES.contains(code) || ErrorCategory.fromErrorCode(code) == ErrorCategory.EXECUTION_TIMEOUT) {
@@ -129,13 +139,15 @@ final class Errors {
 
     /**
      * A write conflict (112, labelled or not), a transient transaction error, a duplicate key from
-     * racing upserts, a transaction the server dropped (251), or DocumentDB's serialization failure
-     * or deadlock: running the write again may succeed.
+     * racing upserts, a transaction the server dropped (251), or DocumentDB's serialization failure,
+     * deadlock, or (distributed) lock wait cancelled as a time-out: running the write again may succeed.
      */
     static boolean isConflict(MongoException e) {
         int code = code(e);
         return code == WRITE_CONFLICT || code == NO_SUCH_TRANSACTION || DOCUMENTDB_CONFLICTS.contains(code)
-                || isDuplicateKey(e) || e.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL);
+                || isDuplicateKey(e) || e.hasErrorLabel(MongoException.TRANSIENT_TRANSACTION_ERROR_LABEL)
+                || code == MAX_TIME_EXPIRED && e.getMessage() != null
+                && CONCURRENT_TRANSACTIONS.matcher(e.getMessage()).find();
     }
 
     static boolean isDuplicateKey(MongoException e) {

@@ -5,7 +5,6 @@ import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.ReplaceOptions;
-import com.mongodb.connection.ClusterType;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import io.linkbench.store.CountVerifier;
@@ -18,6 +17,7 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreMetrics;
 import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionSupport;
 import io.linkbench.store.VerificationReport;
 import java.util.LinkedHashMap;
 import org.bson.BsonDocument;
@@ -31,10 +31,9 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
- * The MongoDB store without transactions: one {@link MongoClient} (thread-safe, with its own
- * connection pool and reconnection) shared by every session. With transactions on, the store is a
- * {@link TransactionalMongoGraphStore}, which differs only in the guarantee it declares: link writes
- * and their count changes commit together.
+ * The MongoDB store: one {@link MongoClient} (thread-safe, with its own connection pool and
+ * reconnection) shared by every session. With transactions on, link writes and their count changes
+ * commit together and the sessions run the caller's transactions ({@link #transactions()}).
  */
 class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadStateStore,
         io.linkbench.store.ServerConfiguration {
@@ -51,6 +50,8 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
     private final Connection.Server server;
     private final boolean transactions;
     private final String transactionsWhy;
+    /** Why the caller's transactions are declined, null when they are offered ({@link #transactions()}). */
+    private final String declined;
     /** This store's claim on its collections, from its first prepareForLoad until it is closed; null before. */
     private LoadLease lease;
 
@@ -68,6 +69,7 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
         this.sharding = new Sharding(client, config, server);
         this.transactions = transactions;
         this.transactionsWhy = transactionsWhy;
+        this.declined = transactions ? null : TransactionOffer.declined(config, client.getClusterDescription());
     }
 
     @Override
@@ -85,7 +87,8 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
             throw Errors.toStore("read the collections' sharding", e);
         }
         if (transactions) {
-            facts.put("transaction_isolation", isolation(client.getClusterDescription().getType()));
+            facts.put("transaction_isolation", TransactionOffer.linkWriteIsolation(config, server,
+                    client.getClusterDescription().getType()));
         }
         facts.put("server_counters", server.statusCounters() ? "serverStatus" : "not offered by this server");
         facts.put("count_invariant", transactions
@@ -102,29 +105,6 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
         facts.put("index_after_load", Boolean.toString(config.indexAfterLoad()));
         facts.put("node_id_block", Integer.toString(config.nodeIdBlock()));
         return new StoreInfo("mongo", server.version(), server.engine(), facts, transactions);
-    }
-
-    /**
-     * Transactions on DocumentDB read at snapshot (its REPEATABLE READ) unless the connection string
-     * chose a read concern: at its default READ COMMITTED the count drifted in about one run of ten
-     * of the TCK's concurrent writers.
-     */
-    private boolean snapshotTransactions() {
-        ReadConcern given = config.connectionString().getReadConcern();
-        return server.documentDb() && (given == null || given.getLevel() == null);
-    }
-
-    /** What the server's transactions guarantee, as its kind documents it. */
-    private String isolation(ClusterType type) {
-        if (server.documentDb()) {
-            return (snapshotTransactions() ? "DocumentDB: read concern snapshot, PostgreSQL REPEATABLE READ"
-                    : "DocumentDB: PostgreSQL " + (schema.db.getReadConcern().getLevel() == com.mongodb.ReadConcernLevel.SNAPSHOT
-                    ? "REPEATABLE READ" : "READ COMMITTED per statement")) + ", 20 ms lock timeout; conflicts, lock"
-                    + " timeouts and serialization failures come back without the TransientTransactionError label"
-                    + " and are retried; counts follow each write's own result";
-        }
-        return "snapshot isolation (" + (type == ClusterType.SHARDED ? "sharded cluster" : "replica set")
-                + "); conflicts are retried as TransientTransactionError";
     }
 
     private static String writeConcern(WriteConcern wc) {
@@ -197,8 +177,23 @@ class MongoGraphStore implements CountVerifier, StoreMetrics, LoadHooks, LoadSta
 
     @Override
     public StoreSession session(int workerId) {
-        TxnRunner txn = transactions ? new TxnRunner(client, config.txnRetries(), counters, snapshotTransactions()) : null;
-        return new MongoSession(schema, nodeIds, counters, txn, config.txnRetries());
+        SessionTransaction tx = new SessionTransaction(client, config, counters, declined);
+        TxnRunner txn = transactions ? new TxnRunner(tx, config.txnRetries(), counters,
+                TransactionOffer.snapshotLinkWrites(config, server)) : null;
+        return new MongoSession(schema, nodeIds, counters, tx, txn, config.txnRetries());
+    }
+
+    /**
+     * Offered wherever the store runs its link writes in transactions ({@link TransactionOffer}: the isolation,
+     * and on a DocumentDB distributed over Citus a snapshot per worker), else declined in one line.
+     */
+    @Override
+    public TransactionSupport transactions() throws StoreException {
+        try {
+            return TransactionOffer.of(config, server, client.getClusterDescription(), transactions, sharding::citus);
+        } catch (MongoException e) {
+            throw Errors.toStore("ask whether the server's collections are distributed", e);
+        }
     }
 
     @Override

@@ -2,13 +2,14 @@ package io.linkbench.store.mongo;
 
 import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoException;
+import com.mongodb.client.ClientSession;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.InsertManyOptions;
 import io.linkbench.graph.Link;
 import io.linkbench.graph.LinkCount;
 import io.linkbench.graph.Node;
 import io.linkbench.store.StoreException;
-import io.linkbench.store.StoreSession;
+import io.linkbench.store.TransactionalSession;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -22,9 +23,11 @@ import org.bson.BsonInt64;
 /**
  * One worker's operations. Reads and node writes are single commands on the shared client (its
  * connection pool reconnects by itself after a lost connection); link writes go through
- * {@link LinkWriter}, in a transaction of this session's own when transactions are on.
+ * {@link LinkWriter}, in a transaction of this session's own when transactions are on. Between
+ * {@link #begin} and {@link #commit} every operation runs inside the caller's transaction
+ * ({@link SessionTransaction}: its ClientSession, no transaction or commit of its own).
  */
-final class MongoSession implements StoreSession {
+final class MongoSession implements TransactionalSession {
     /** GET_LINKS_LIST reads only fields of the link-list index, so the index covers the query. */
     static final BsonDocument LIST_PROJECTION = new BsonDocument(Docs.ID, new BsonInt32(0))
             .append(Docs.ID2, new BsonInt32(1)).append(Docs.TIME, new BsonInt32(1))
@@ -40,18 +43,40 @@ final class MongoSession implements StoreSession {
     private final NodeIds nodeIds;
     private final ClientCounters counters;
     private final LinkWriter links;
-    private final TxnRunner txn;
+    private final SessionTransaction tx;
 
     /**
-     * @param txn     this session's transaction runner, or null when transactions are off
+     * @param tx      this session's ClientSession and the caller's transaction on it
+     * @param txn     this session's transaction runner of link writes, or null when transactions are off
      * @param retries how often a link write runs again after a conflict (without transactions)
      */
-    MongoSession(Schema schema, NodeIds nodeIds, ClientCounters counters, TxnRunner txn, int retries) {
+    MongoSession(Schema schema, NodeIds nodeIds, ClientCounters counters, SessionTransaction tx, TxnRunner txn,
+                 int retries) {
         this.schema = schema;
         this.nodeIds = nodeIds;
         this.counters = counters;
-        this.txn = txn;
+        this.tx = tx;
         this.links = new LinkWriter(schema, txn, retries, counters);
+    }
+
+    @Override
+    public void begin(boolean readOnly) throws StoreException {
+        tx.begin(readOnly);
+    }
+
+    @Override
+    public void commit() throws StoreException {
+        tx.commit();
+    }
+
+    @Override
+    public void rollback() throws StoreException {
+        tx.rollback();
+    }
+
+    @Override
+    public boolean inTransaction() {
+        return tx.inTransaction();
     }
 
     /**
@@ -62,10 +87,16 @@ final class MongoSession implements StoreSession {
     @Override
     public long addNode(Node node) throws StoreException {
         try {
+            ClientSession s = tx.open();
             for (int attempt = 0; ; attempt++) {
                 long id = nodeIds.next();
                 try {
-                    schema.nodes.insertOne(Docs.node(node.withId(id)));
+                    BsonDocument doc = Docs.node(node.withId(id));
+                    if (s == null) {
+                        schema.nodes.insertOne(doc);
+                    } else {
+                        schema.nodes.insertOne(s, doc);
+                    }
                     return id;
                 } catch (MongoException e) {
                     if (!Errors.isDuplicateKey(e) || attempt >= 2) {
@@ -75,17 +106,23 @@ final class MongoSession implements StoreSession {
                 }
             }
         } catch (MongoException e) {
-            throw Errors.toStore("ADD_NODE", e);
+            throw tx.failed("ADD_NODE", e);
+        } catch (RuntimeException e) {
+            throw tx.failed(e);
         }
     }
 
     @Override
     public Node getNode(long id, int type) throws StoreException {
         try {
-            BsonDocument d = schema.nodes.find(nodeKey(id, type)).first();
+            ClientSession s = tx.open();
+            BsonDocument key = nodeKey(id, type);
+            BsonDocument d = (s == null ? schema.nodes.find(key) : schema.nodes.find(s, key)).first();
             return d == null ? null : Docs.toNode(d);
         } catch (MongoException e) {
-            throw Errors.toStore("GET_NODE", e);
+            throw tx.failed("GET_NODE", e);
+        } catch (RuntimeException e) {
+            throw tx.failed(e);
         }
     }
 
@@ -94,20 +131,29 @@ final class MongoSession implements StoreSession {
         BsonDocument set = new BsonDocument(Docs.VERSION, new BsonInt64(node.version()))
                 .append(Docs.TIME, new BsonInt32(node.time()))
                 .append(Docs.DATA, new org.bson.BsonBinary(node.data()));
+        BsonDocument key = nodeKey(node.id(), node.type());
+        BsonDocument update = new BsonDocument("$set", set);
         try {
-            return schema.nodes.updateOne(nodeKey(node.id(), node.type()), new BsonDocument("$set", set))
+            ClientSession s = tx.open();
+            return (s == null ? schema.nodes.updateOne(key, update) : schema.nodes.updateOne(s, key, update))
                     .getMatchedCount() > 0;
         } catch (MongoException e) {
-            throw Errors.toStore("UPDATE_NODE", e);
+            throw tx.failed("UPDATE_NODE", e);
+        } catch (RuntimeException e) {
+            throw tx.failed(e);
         }
     }
 
     @Override
     public boolean deleteNode(long id, int type) throws StoreException {
+        BsonDocument key = nodeKey(id, type);
         try {
-            return schema.nodes.deleteOne(nodeKey(id, type)).getDeletedCount() > 0;
+            ClientSession s = tx.open();
+            return (s == null ? schema.nodes.deleteOne(key) : schema.nodes.deleteOne(s, key)).getDeletedCount() > 0;
         } catch (MongoException e) {
-            throw Errors.toStore("DELETE_NODE", e);
+            throw tx.failed("DELETE_NODE", e);
+        } catch (RuntimeException e) {
+            throw tx.failed(e);
         }
     }
 
@@ -137,11 +183,16 @@ final class MongoSession implements StoreSession {
 
     @Override
     public long countLinks(long id1, long linkType) throws StoreException {
+        BsonDocument filter = countFilter(id1, linkType);
         try {
-            BsonDocument d = schema.counts.find(countFilter(id1, linkType)).projection(COUNT_ONLY).first();
+            ClientSession s = tx.open();
+            BsonDocument d = (s == null ? schema.counts.find(filter) : schema.counts.find(s, filter))
+                    .projection(COUNT_ONLY).first();
             return d == null ? 0 : Docs.longOf(d, Docs.COUNT);
         } catch (MongoException e) {
-            throw Errors.toStore("COUNT_LINK", e);
+            throw tx.failed("COUNT_LINK", e);
+        } catch (RuntimeException e) {
+            throw tx.failed(e);
         }
     }
 
@@ -153,14 +204,17 @@ final class MongoSession implements StoreSession {
         }
         BsonDocument filter = multigetFilter(id1, linkType, id2s);
         try {
+            ClientSession s = tx.open();
             List<Link> out = new ArrayList<>(id2s.length);
-            for (BsonDocument d : schema.links.find(filter)) {
+            for (BsonDocument d : s == null ? schema.links.find(filter) : schema.links.find(s, filter)) {
                 out.add(Docs.toLink(d, id1, linkType));
             }
             out.sort(Comparator.comparingLong(Link::id2));
             return out;
         } catch (MongoException e) {
-            throw Errors.toStore("MULTIGET_LINK", e);
+            throw tx.failed("MULTIGET_LINK", e);
+        } catch (RuntimeException e) {
+            throw tx.failed(e);
         }
     }
 
@@ -172,8 +226,10 @@ final class MongoSession implements StoreSession {
         }
         BsonDocument filter = listFilter(id1, linkType, minTime, maxTime);
         try {
+            ClientSession s = tx.open();
             List<Link> out = new ArrayList<>(Math.min(limit, 64));
-            for (BsonDocument d : schema.links.find(filter).projection(LIST_PROJECTION).sort(NEWEST_FIRST)
+            for (BsonDocument d : (s == null ? schema.links.find(filter) : schema.links.find(s, filter))
+                    .projection(LIST_PROJECTION).sort(NEWEST_FIRST)
                     .skip(offset).limit(limit).batchSize(Math.min(limit, MAX_FIRST_BATCH))) {
                 Link l = Docs.toLink(d, id1, linkType);
                 // newest first: links older than minTime (left out of the filter) can only end the list
@@ -183,7 +239,9 @@ final class MongoSession implements StoreSession {
             }
             return out;
         } catch (MongoException e) {
-            throw Errors.toStore("GET_LINKS_LIST", e);
+            throw tx.failed("GET_LINKS_LIST", e);
+        } catch (RuntimeException e) {
+            throw tx.failed(e);
         }
     }
 
@@ -277,10 +335,9 @@ final class MongoSession implements StoreSession {
         }
     }
 
+    /** Aborts a transaction left open and ends the session's ClientSession. */
     @Override
     public void close() {
-        if (txn != null) {
-            txn.close();
-        }
+        tx.close();
     }
 }

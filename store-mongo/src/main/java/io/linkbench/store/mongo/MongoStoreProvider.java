@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * The {@code mongo} store: MongoDB 4.4 or newer (standalone, replica set, or sharded cluster through
- * mongos) on the official Java sync driver. See {@link MongoConfig} for its keys. With transactions
- * on it opens a {@link TransactionalMongoGraphStore}, otherwise a {@link MongoGraphStore}.
+ * mongos) on the official Java sync driver. See {@link MongoConfig} for its keys; {@link MongoGraphStore}
+ * runs with transactions on or off, as the server and the {@code transactions} key decide.
  */
 public final class MongoStoreProvider implements StoreProvider {
 

@@ -233,6 +233,19 @@ final class Sharding {
         return out;
     }
 
+    /**
+     * True on a DocumentDB distributed over Citus: its collections carry Citus's metadata ({@code shardCount}),
+     * unsharded ones too, so the store's data may live on several workers; null when DocumentDB cannot say yet
+     * (none of the store's collections exists).
+     */
+    Boolean citus() {
+        if (!documentDb) {
+            return false;
+        }
+        Map<String, BsonDocument> layout = layout();
+        return layout.isEmpty() ? null : layout.values().stream().anyMatch(c -> c.containsKey(SHARD_COUNT));
+    }
+
     /** True when one of the store's collections is sharded, whatever its key (by hand, or by an earlier load). */
     boolean anySharded() {
         return !keysNow(layout()).isEmpty();

@@ -5,12 +5,12 @@ import com.mongodb.ReadConcern;
 import com.mongodb.ReadPreference;
 import com.mongodb.TransactionOptions;
 import com.mongodb.client.ClientSession;
-import com.mongodb.client.MongoClient;
 import io.linkbench.store.StoreException;
 
 /**
- * Runs a link write as one multi-document transaction on the session's own {@link ClientSession},
- * following MongoDB's transaction protocol, with bounded retries that are counted:
+ * Runs a link write as one multi-document transaction on the session's own {@link ClientSession}
+ * ({@link SessionTransaction}), following MongoDB's transaction protocol, with bounded retries that are
+ * counted:
  * <ul>
  * <li>a conflict with another transaction aborts and runs the whole transaction again, up to
  * {@code txn_retries} times; after that the operation fails as CONFLICT and the run's retries
@@ -19,14 +19,17 @@ import io.linkbench.store.StoreException;
  * WriteConflict (112, also DocumentDB's lock timeout) or a duplicate key (two upserts inserting one
  * key at once, which a replica set retries inside the server);</li>
  * <li>a commit labelled UnknownTransactionCommitResult is committed again (the transaction may have
- * committed already, so running it again could apply it twice), up to {@code txn_retries} times;</li>
+ * committed already, so running it again could apply it twice), within {@link SessionTransaction#commit}'s
+ * bounds;</li>
  * <li>a lost connection is not retried here: it fails as CONNECTION at once (after the abort), so the
  * driver backs off instead of this loop spinning on a server that is away.</li>
  * </ul>
+ * Inside the caller's transaction ({@link SessionTransaction#open()}) the write joins it instead: no
+ * transaction of its own, no retry, no commit; a failure ends the caller's transaction.
  * Transaction read and write concerns come from the connection string; reads in a transaction go to
- * the primary. One instance per store session (a ClientSession is not thread-safe).
+ * the primary. One instance per store session.
  */
-final class TxnRunner implements AutoCloseable {
+final class TxnRunner {
     private static final TransactionOptions PRIMARY = TransactionOptions.builder()
             .readPreference(ReadPreference.primary()).build();
     private static final TransactionOptions SNAPSHOT = TransactionOptions.builder()
@@ -38,30 +41,43 @@ final class TxnRunner implements AutoCloseable {
         T run(ClientSession session);
     }
 
-    private final MongoClient client;
+    private final SessionTransaction tx;
     private final int retries;
     private final ClientCounters counters;
     private final TransactionOptions options;
-    private ClientSession session;
 
     /**
+     * @param tx       the session's ClientSession and the caller's transaction on it
      * @param snapshot transactions with read concern snapshot (DocumentDB then runs them at REPEATABLE
      *                 READ, where a concurrent change fails the transaction instead of being re-read);
      *                 else the connection string's read concern
      */
-    TxnRunner(MongoClient client, int retries, ClientCounters counters, boolean snapshot) {
-        this.client = client;
+    TxnRunner(SessionTransaction tx, int retries, ClientCounters counters, boolean snapshot) {
+        this.tx = tx;
         this.retries = retries;
         this.counters = counters;
         this.options = snapshot ? SNAPSHOT : PRIMARY;
     }
 
-    /** Runs {@code body} in a transaction and commits it; every failure leaves no transaction open. */
+    /**
+     * Runs {@code body} in a transaction and commits it, or inside the caller's open transaction; every
+     * failure leaves no transaction open.
+     */
     <T> T run(ClientCounters.Op op, Body<T> body) throws StoreException {
+        ClientSession joined = tx.open();
+        if (joined != null) {
+            try {
+                return body.run(joined);
+            } catch (MongoException e) {
+                throw tx.failed(op.name(), e);
+            } catch (RuntimeException e) {
+                throw tx.failed(e);
+            }
+        }
         for (int attempt = 0; ; attempt++) {
             ClientSession s;
             try {
-                s = session();
+                s = tx.clientSession();
                 s.startTransaction(options);
             } catch (MongoException e) {
                 throw Errors.toStore(op.name(), e);
@@ -70,18 +86,18 @@ final class TxnRunner implements AutoCloseable {
             try {
                 result = body.run(s);
             } catch (MongoException e) {
-                abortQuietly(s);
+                SessionTransaction.abortQuietly(s);
                 if (retryable(e, attempt)) {
                     counters.txnRetry(op);
                     continue;
                 }
                 throw Errors.toStore(op.name(), e);
             } catch (RuntimeException e) {
-                abortQuietly(s);
+                SessionTransaction.abortQuietly(s);
                 throw e;
             }
             try {
-                commit(s, op);
+                tx.commit(s, op);
                 return result;
             } catch (MongoException e) {
                 if (retryable(e, attempt)) { // the server aborted it: run it all again
@@ -95,49 +111,5 @@ final class TxnRunner implements AutoCloseable {
 
     private boolean retryable(MongoException e, int attempt) {
         return attempt < retries && Errors.isConflict(e) && !Errors.isConnectionLoss(e);
-    }
-
-    private void commit(ClientSession s, ClientCounters.Op op) {
-        for (int attempt = 0; ; attempt++) {
-            try {
-                s.commitTransaction();
-                return;
-            } catch (MongoException e) {
-                if (attempt >= retries
-                        || !e.hasErrorLabel(MongoException.UNKNOWN_TRANSACTION_COMMIT_RESULT_LABEL)) {
-                    throw e;
-                }
-                counters.commitRetry(op);
-            }
-        }
-    }
-
-    private ClientSession session() {
-        if (session == null) {
-            session = client.startSession();
-        }
-        return session;
-    }
-
-    private static void abortQuietly(ClientSession s) {
-        try {
-            if (s.hasActiveTransaction()) {
-                s.abortTransaction();
-            }
-        } catch (MongoException | IllegalStateException e) {
-            // the server drops the transaction when it times out; nothing else to release
-        }
-    }
-
-    @Override
-    public void close() {
-        if (session != null) {
-            try {
-                session.close();
-            } catch (MongoException | IllegalStateException e) {
-                // ends the server session lazily; a lost connection leaves nothing to clean up here
-            }
-            session = null;
-        }
     }
 }

@@ -15,7 +15,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -39,7 +38,8 @@ final class FaultProxy implements AutoCloseable {
     private final AtomicInteger accepted = new AtomicInteger();
     private final AtomicLong relayedBytes = new AtomicLong();
     private volatile boolean refusing;
-    private final AtomicBoolean failNext = new AtomicBoolean();
+    /** Commands still to fail. */
+    private final AtomicInteger failNext = new AtomicInteger();
     /** Commands of the driver's handshake, authentication and monitoring: never the one that fails. */
     private static final Set<String> HANDSHAKE = Set.of("hello", "ismaster", "isMaster", "saslStart",
             "saslContinue", "authenticate", "buildInfo", "buildinfo", "endSessions");
@@ -75,7 +75,12 @@ final class FaultProxy implements AutoCloseable {
      * sides, instead of reaching the server: the call fails as on a lost connection, without a change.
      */
     void failNextCommand() {
-        failNext.set(true);
+        failNextCommands(1);
+    }
+
+    /** The next {@code n} commands fail so, one after the other (a call and the driver's own retry of it). */
+    void failNextCommands(int n) {
+        failNext.set(n);
     }
 
     /** Resets every open connection, both sides, as a crashed server or a broken network would. */
@@ -137,7 +142,7 @@ final class FaultProxy implements AutoCloseable {
                 System.arraycopy(header, 0, message, 0, 4);
                 in.readFully(message, 4, length - 4);
                 String command = commandName(message);
-                if (command != null && !HANDSHAKE.contains(command) && failNext.compareAndSet(true, false)) {
+                if (command != null && !HANDSHAKE.contains(command) && failNext.getAndUpdate(n -> Math.max(n - 1, 0)) > 0) {
                     break; // this command fails: both sides are reset below
                 }
                 out.write(message);

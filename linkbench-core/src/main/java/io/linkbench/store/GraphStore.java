@@ -87,8 +87,10 @@ public interface GraphStore extends AutoCloseable {
 
     /**
      * Whether this store's sessions run multi-operation transactions ({@link TransactionalSession}), and
-     * with which guarantees; called once, from one thread, after {@link #prepareForRequests} or
-     * {@link #prepareForLoad}. A store whose answer depends on the server (a standalone server without
+     * with which guarantees; called from one thread, after the store is opened: before a load (the run
+     * refuses a store that declines before loading anything) and again when a request phase starts, so an
+     * answer given before the schema exists may be less precise than the later one. A store whose answer
+     * depends on the server (a standalone server without
      * transactions, a cluster without distributed commit) asks it here. The default declines.
      *
      * <pre>{@code

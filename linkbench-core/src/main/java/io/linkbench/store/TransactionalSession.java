@@ -58,7 +58,8 @@ public interface TransactionalSession extends StoreSession {
      * @throws IllegalStateException when no transaction is open
      * @throws StoreException        CONFLICT when the store refused the commit for a conflict (nothing was
      *                               written; the whole transaction may be repeated), CONNECTION (the
-     *                               outcome is unknown), TIMEOUT or OTHER
+     *                               outcome is unknown: the message says so; a store maps a commit that
+     *                               timed out to this kind too), or OTHER
      */
     void commit() throws StoreException;
 

@@ -29,7 +29,7 @@ final class H2Session extends JdbcSession<SqlConnection> {
     H2Session(H2Store store) {
         super(new SessionConnection<>(() -> new SqlConnection(store.connect(true)), Errors.MAP, false),
                 new SessionConnection<>(() -> new SqlConnection(store.connect(false)), Errors.RACED, true), WHOLE,
-                LinkWriter::new, tx -> new BulkLoader(tx, store));
+                LinkWriter::new, tx -> new BulkLoader(tx, store), Begin.declined(H2Store.DECLINED));
         this.store = store;
     }
 

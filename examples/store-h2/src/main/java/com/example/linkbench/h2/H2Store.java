@@ -31,6 +31,10 @@ import org.h2.jdbcx.JdbcDataSource;
  * session has its own. The last load's state is one row of {@code load_state}. Link writes lock the link row, then the count row, in one transaction.
  */
 final class H2Store implements CountVerifier, LoadStateStore {
+    /** Why the example runs no transactions; its sessions' {@code begin} says the same. */
+    static final String DECLINED = "the H2 example store is an example of the SPI: it runs no multi-operation "
+                + "transactions";
+
     private static final String[] SCHEMA = {
         "CREATE TABLE IF NOT EXISTS nodes (id BIGINT PRIMARY KEY, type INT NOT NULL, version BIGINT NOT NULL,"
                 + " time INT NOT NULL, data VARBINARY(1000000) NOT NULL)",
@@ -193,8 +197,7 @@ final class H2Store implements CountVerifier, LoadStateStore {
     /** Declined in one line, as a store without transactions does; the kit skips its transaction group. */
     @Override
     public TransactionSupport transactions() {
-        return TransactionSupport.declined("the H2 example store is an example of the SPI: it runs no multi-operation "
-                + "transactions");
+        return TransactionSupport.declined(DECLINED);
     }
 
     @Override

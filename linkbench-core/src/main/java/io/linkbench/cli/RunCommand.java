@@ -16,6 +16,7 @@ import io.linkbench.run.LoadRecord;
 import io.linkbench.run.LoadStep;
 import io.linkbench.run.MetricsReader;
 import io.linkbench.run.PhaseContext;
+import io.linkbench.run.RequestPhase;
 import io.linkbench.run.RunConfig;
 import io.linkbench.run.RunControl;
 import io.linkbench.run.RunSpec;
@@ -25,9 +26,7 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreInfo;
 import io.linkbench.store.StoreProviders;
 import io.linkbench.store.TransactionSupport;
-import io.linkbench.workload.Op;
 import io.linkbench.workload.WorkloadConfig;
-import io.linkbench.workload.tao.RequestKind;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -300,13 +299,7 @@ final class RunCommand implements Callable<Integer> {
     /** Every operation and load step, in the column order of intervals.csv. */
     private static List<String> operationNames(boolean transactions) {
         List<String> names = new ArrayList<>(List.of(LoadStep.names()));
-        for (Op op : Op.values()) {
-            names.add(op.name());
-        }
-        if (transactions) {
-            names.add(RequestKind.READ_TRANSACTION.name());
-            names.add(RequestKind.WRITE_TRANSACTION.name());
-        }
+        names.addAll(RequestPhase.rowNames(transactions));
         return names;
     }
 

@@ -18,6 +18,7 @@ import io.linkbench.workload.RequestGenerator;
 import io.linkbench.workload.Seeds;
 import io.linkbench.workload.WorkloadConfig;
 import io.linkbench.workload.WorkloadRules;
+import io.linkbench.workload.tao.RequestKind;
 import io.linkbench.workload.tao.TaoConfig;
 import java.io.PrintStream;
 import java.math.BigDecimal;
@@ -70,7 +71,7 @@ public final class RequestPhase {
             }
             out.println("transactions: " + tx.detail());
         }
-        String[] names = tao.isPresent() ? TaoCalls.rowNames() : opNames();
+        String[] names = rowNames(tao.isPresent()).toArray(String[]::new);
         PhaseRecorder recorder = new PhaseRecorder(names, run.openLoop());
         OpCalls calls = new OpCalls(workload.rules().updateMissing());
         int threads = run.requesters();
@@ -155,10 +156,18 @@ public final class RequestPhase {
         }
     }
 
-    private static String[] opNames() {
-        String[] names = new String[Op.count()];
+    /**
+     * The rows of a request phase, in recorder order: the ten operations, then with TAOBench its
+     * READ_TRANSACTION and WRITE_TRANSACTION ({@link TaoCalls#READ_TRANSACTION_ROW} and the next).
+     */
+    public static List<String> rowNames(boolean taobench) {
+        List<String> names = new ArrayList<>();
         for (Op op : Op.values()) {
-            names[op.ordinal()] = op.name();
+            names.add(op.name());
+        }
+        if (taobench) {
+            names.add(RequestKind.READ_TRANSACTION.name());
+            names.add(RequestKind.WRITE_TRANSACTION.name());
         }
         return names;
     }

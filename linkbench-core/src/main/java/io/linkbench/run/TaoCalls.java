@@ -72,17 +72,6 @@ final class TaoCalls {
         this.keysByShard = new long[tao.workload().shardCount()];
     }
 
-    /** The row names of a TAOBench phase: the ten operations', then READ_TRANSACTION and WRITE_TRANSACTION. */
-    static String[] rowNames() {
-        String[] names = new String[Op.count() + 2];
-        for (Op op : Op.values()) {
-            names[op.ordinal()] = op.name();
-        }
-        names[READ_TRANSACTION_ROW] = RequestKind.READ_TRANSACTION.name();
-        names[WRITE_TRANSACTION_ROW] = RequestKind.WRITE_TRANSACTION.name();
-        return names;
-    }
-
     /** Draws the next request and tallies the virtual shard of each of its keys. */
     TaoRequest next() {
         TaoRequest t = generator.next();
@@ -187,8 +176,7 @@ final class TaoCalls {
                 if (op == TaoOp.EDGE_ADD && constraint.unique() && exists(s, r.id1, r.linkType, r.id2)) {
                     return; // a unique edge already there: nothing to add
                 }
-                r.link = new Link(r.id1, r.linkType, r.id2, Visibility.VISIBLE, linkPayload.next(random),
-                        random.nextInt(1, Integer.MAX_VALUE), System.currentTimeMillis());
+                r.link = newLink(r.id1, r.linkType, r.id2);
             }
             case EDGE_DELETE -> r.expunge = false;
             case EDGE_COUNT_READ -> {
@@ -216,10 +204,15 @@ final class TaoCalls {
             return;
         }
         if (op != TaoOp.EDGE_DELETE) {
-            r.link = new Link(id1, r.linkType, id2, Visibility.VISIBLE, linkPayload.next(random),
-                    random.nextInt(1, Integer.MAX_VALUE), System.currentTimeMillis());
+            r.link = newLink(id1, r.linkType, id2);
         }
         call(s, r);
+    }
+
+    /** A visible link with a new payload and version, written now. */
+    private Link newLink(long id1, long linkType, long id2) {
+        return new Link(id1, linkType, id2, Visibility.VISIBLE, linkPayload.next(random), random.nextInt(1, Integer.MAX_VALUE),
+                System.currentTimeMillis());
     }
 
     /** Whether id1 holds an edge of the type to id2 (the check of a unique edge add): one statement. */

@@ -9,13 +9,19 @@
 #   scripts/start-spider.sh stop       stop every node (a clean shutdown, then wait)
 #   scripts/start-spider.sh status     exit 0 and say so when every node answers, else exit 1
 #   scripts/start-spider.sh url        print the head's JDBC URL
-#   scripts/start-spider.sh kill-node I | pause-node I | resume-node I | start-node I | restart-node I
+#   scripts/start-spider.sh kill-node I | crash-node I | pause-node I | resume-node I | start-node I | restart-node I
 #                                      fault helpers for the store's tests; node 0 is the head, 1..N the
 #                                      backends. kill-node sends SIGKILL to every process of the node
 #                                      (scripts/lib/procs.sh: found by its data directory, again until none
-#                                      is left); pause-node SIGSTOP, resume-node SIGCONT; start-node starts
+#                                      is left); crash-node SIGABRT (a crash of the server itself, as after
+#                                      an assertion); pause-node SIGSTOP, resume-node SIGCONT; start-node starts
 #                                      a stopped or killed node (crash recovery); restart-node restarts a
 #                                      running one (clean shutdown).
+#
+# A node whose last run ended in a crash of its own (its log's "mariadbd got signal N": an assertion, a
+# segfault; never a kill from outside) starts on new, empty data, saying so; the damaged data directory is
+# kept as nodeI/data.damaged. MariaDB 10.11.19 left a backend so (an InnoDB assertion in its purge after
+# many SIGKILLs of the fault tests, again after every restart): its databases are lost, load again.
 #
 # Layout: LINKBENCH_SPIDER_DIR (default /var/tmp/linkbench-spider) holds nodeI/ with data/, my.cnf,
 # mariadbd.sock, mariadbd.pid and mariadbd.log. The head listens on 127.0.0.1:LINKBENCH_SPIDER_PORT
@@ -133,11 +139,37 @@ init_node() {
         >"$d/install.log" 2>&1 || fail "mariadb-install-db of the $(node_name "$i") failed (see $d/install.log)"
 }
 
-start_node() {
+# crashed_by_itself I: node I's last run ended in a crash of the server itself ("mariadbd got signal N" after the
+# log's last "Starting MariaDB": an assertion, a segfault), not in a kill from outside (SIGKILL leaves no line).
+crashed_by_itself() {
+    local log; log="$(node_dir "$1")/mariadbd.log"
+    [ -f "$log" ] && awk '/\[Note\] Starting MariaDB/ { crashed = 0 } /mariadbd got signal [0-9]+ ;/ { crashed = 1 }
+        END { exit !crashed }' "$log"
+}
+
+# renew_node I: node I's data directory made anew, empty; the damaged one kept as data.damaged (replacing an
+# older one). Seen on MariaDB 10.11.19: after many SIGKILLs of the fault tests a backend's InnoDB asserted in
+# its purge (trx0purge.cc line 277, the rollback segment's history list) and did so again after every restart
+# under writes; the only way back is new data. The node's databases are lost: load again with schema=recreate.
+renew_node() {
     local i="$1" d; d="$(node_dir "$i")"
+    lb_say "the $(node_name "$i") crashed by itself when it last ran (\"$(grep -a 'mariadbd got signal' "$d/mariadbd.log" \
+        | tail -n 1)\", see $d/mariadbd.log): its data directory is taken as damaged and made anew, empty (kept as" \
+        "$d/data.damaged); load again with schema=recreate"
+    rm -rf "$d/data.damaged"
+    mv "$(node_data "$i")" "$d/data.damaged"
+    init_node "$i"
+}
+
+start_node() {
+    local i="$1" d renewed=""; d="$(node_dir "$i")"
     alive "$i" && return 0
     if ! running "$i"; then
         lb_clear_leftovers "$(node_data "$i")"
+        if crashed_by_itself "$i"; then
+            renew_node "$i"
+            renewed=1
+        fi
         port_open "$i" && fail "$(node_address "$i") of the $(node_name "$i") is taken by another process: set LINKBENCH_SPIDER_PORT"
         # the whole subshell's streams go to the log and it execs mariadbd: no shell is left holding the caller's
         # output (a test's, which surefire waits on until every holder has closed it)
@@ -151,6 +183,10 @@ start_node() {
         running "$i" || [ $SECONDS -lt $((deadline - 115)) ] || fail "the $(node_name "$i") stopped while starting (see $d/mariadbd.log)"
         sleep 0.2
     done
+    if [ -n "$renewed" ]; then
+        setup_user "$i"
+        [ "$i" -ne 0 ] || setup_servers
+    fi
 }
 
 stop_node() {
@@ -170,10 +206,22 @@ stop_node() {
 # server per backend. Only what is missing or different is changed, so a start on a running cluster
 # drops no Spider connection.
 setup_nodes() {
-    local i q="${password//\\/\\\\}"
-    q="${q//\'/\\\'}"
+    local i
     for i in $(node_indexes); do
-        sql "$i" <<SQL || fail "could not create the user '$user' on the $(node_name "$i") (see $(node_dir "$i")/mariadbd.log)"
+        setup_user "$i"
+    done
+    setup_servers
+}
+
+# the password quoted for a SQL string literal
+quoted_password() {
+    local q="${password//\\/\\\\}"
+    printf '%s' "${q//\'/\\\'}"
+}
+
+setup_user() {
+    local i="$1" q; q="$(quoted_password)"
+    sql "$i" <<SQL || fail "could not create the user '$user' on the $(node_name "$i") (see $(node_dir "$i")/mariadbd.log)"
 CREATE USER IF NOT EXISTS '$user'@'localhost' IDENTIFIED BY '$q';
 CREATE USER IF NOT EXISTS '$user'@'127.0.0.1' IDENTIFIED BY '$q';
 CREATE USER IF NOT EXISTS '$user'@'127.0.0.%' IDENTIFIED BY '$q';
@@ -184,9 +232,12 @@ GRANT ALL PRIVILEGES ON *.* TO '$user'@'localhost' WITH GRANT OPTION;
 GRANT ALL PRIVILEGES ON *.* TO '$user'@'127.0.0.1' WITH GRANT OPTION;
 GRANT ALL PRIVILEGES ON *.* TO '$user'@'127.0.0.%' WITH GRANT OPTION;
 SQL
-    done
+}
+
+# on the head, one server per backend (only one missing or different is created again)
+setup_servers() {
+    local i have q; q="$(quoted_password)"
     for i in $(seq 1 "$backends"); do
-        local have
         have="$(sql 0 -e "SELECT CONCAT(Host, ':', Port, ':', Username, ':', Password) FROM mysql.servers WHERE Server_name = 'backend$i'")"
         [ "$have" = "$(node_address "$i"):$user:$password" ] && continue
         sql 0 <<SQL || fail "could not create the server backend$i on the head (see $(node_dir 0)/mariadbd.log)"
@@ -247,9 +298,19 @@ case "$action" in
         echo "Spider does not run: no answer from ${down[*]}"; exit 1 ;;
     url) url ;;
     kill-node) node_arg "${2:-}"; lb_kill_dir "$(node_data "$2")" 30 ;;
+    crash-node)
+        # SIGABRT, which mariadbd takes as a crash of its own (it logs "got signal 6", as after an assertion); then
+        # every process of the node is gone within 60 s
+        node_arg "${2:-}"
+        lb_signal_dir ABRT "$(node_data "$2")" 10 mariadbd
+        deadline=$((SECONDS + 60))
+        while running "$2"; do
+            [ $SECONDS -lt $deadline ] || fail "the $(node_name "$2") still runs 60 s after SIGABRT"
+            sleep 0.1
+        done ;;
     pause-node) node_arg "${2:-}"; lb_signal_dir STOP "$(node_data "$2")" ;;
     resume-node) node_arg "${2:-}"; lb_signal_dir CONT "$(node_data "$2")" ;;
     start-node) node_arg "${2:-}"; start_node "$2" ;;
     restart-node) node_arg "${2:-}"; stop_node "$2"; start_node "$2" ;;
-    *) fail "unknown action '$action' (start, stop, status, url, kill-node, pause-node, resume-node, start-node, restart-node)" ;;
+    *) fail "unknown action '$action' (start, stop, status, url, kill-node, crash-node, pause-node, resume-node, start-node, restart-node)" ;;
 esac

@@ -7,6 +7,9 @@ import io.linkbench.cli.Main;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.report.compare.LoadedRun;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.stream.Stream;
@@ -139,6 +142,36 @@ class SpiderFaultTest {
         SpiderTestCluster.control("start-node", "1");
         ends(run, t0, false);
         assertTrue(lostCalls(tmp.resolve("r"), false) > 0, "the calls lost with backend 1 are counted");
+        verifies();
+    }
+
+    /**
+     * A backend that crashed by itself (SIGABRT, what an InnoDB assertion does; its log says "got signal 6") is taken
+     * as damaged: start-node starts it on new, empty data, saying so in one line, with the user and the head's server
+     * for it again; a load with schema=recreate then verifies.
+     */
+    @Test
+    void aBackendThatCrashedByItselfStartsOnNewDataSayingSoAndALoadVerifies(@TempDir Path tmp) throws Exception {
+        SpiderTestCluster.assumeAvailable();
+        load(tmp.resolve("l"));
+        assertEquals(1, rows(2, "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '" + DB + "'"),
+                "the load made its database on backend 2");
+        SpiderTestCluster.control("crash-node", "2");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream saved = System.out;
+        try (PrintStream capture = new PrintStream(console, true, StandardCharsets.UTF_8)) {
+            System.setOut(capture);
+            SpiderTestCluster.control("start-node", "2");
+        } finally {
+            System.setOut(saved);
+        }
+        String said = console.toString(StandardCharsets.UTF_8);
+        System.out.print(said);
+        assertTrue(said.lines().anyMatch(l -> l.startsWith("start-spider: the backend 2 crashed by itself when it last ran")
+                && l.contains("got signal 6") && l.endsWith("load again with schema=recreate")), said);
+        assertEquals(0, rows(2, "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '" + DB + "'"),
+                "backend 2 runs on new data");
+        load(tmp.resolve("l2"));
         verifies();
     }
 

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code build index}, held on a metadata lock so that it is still running) on a stalled server ends the load
  * failed within {@code load_stall_limit}, while one held on a server that answers is waited for, and one that fails
  * (its connection killed) ends the load failed with its result written. The stalls are
- * short ({@code stall_limit} and {@code load_stall_limit} of 3 to 5 s) and always end with SIGCONT.
+ * short ({@code stall_limit} and {@code load_stall_limit} of 3 to 5 s) and always end with SIGCONT. A TAOBench phase
+ * (transactions open across calls) ends failed the same way.
  */
 @Tag("mysql")
 class MySqlStallTest {
@@ -61,6 +62,21 @@ class MySqlStallTest {
         LocalServerProcess server = server();
         loadSmallGraph(tmp);
         ServerStall.requestPhaseFails(server, tmp, List.of(CliRunner.args("innodb.properties", DB, "-r")),
+                REQUEST_SECONDS);
+    }
+
+    /**
+     * The same for a TAOBench phase (config/taobench-a.properties), whose transactions hold a session from BEGIN to
+     * COMMIT: a transaction open when the server stops ends the phase failed too, with status lines throughout.
+     */
+    @Test
+    void aTaoBenchPhaseOnAStalledServerEndsFailedWithStatusLinesThroughout(@TempDir Path tmp) throws Exception {
+        LocalServerProcess server = server();
+        String tao = CliRunner.repositoryRoot().resolve("config").resolve("taobench-a.properties").toString();
+        String db = DB + "_tao";
+        assertEquals(0, CliRunner.run("innodb.properties", db, "-c", tao, "-D", "maxid1=2001", "-D", "schema=recreate",
+                "-l", "--results", tmp.resolve("load").toString()));
+        ServerStall.requestPhaseFails(server, tmp, List.of(CliRunner.args("innodb.properties", db, "-c", tao, "-r")),
                 REQUEST_SECONDS);
     }
 

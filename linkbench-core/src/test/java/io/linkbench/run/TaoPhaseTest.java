@@ -8,6 +8,7 @@ import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.SizeCounts;
+import io.linkbench.report.OutcomeRows;
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
@@ -95,6 +96,8 @@ class TaoPhaseTest {
         }
         assertTrue(req.graph().transactionSizes().get("READ_TRANSACTION").max() <= 500);
         assertTrue(req.graph().transactionSizes().get("WRITE_TRANSACTION").max() <= 103);
+        assertTrue(OutcomeRows.notes(req).stream().anyMatch(n -> n.startsWith("WRITE_TRANSACTION: ") && n.contains("; sizes p50 ")),
+                OutcomeRows.notes(req).toString());
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -133,19 +134,24 @@ public record PhaseResult(Phase phase, int loop, Window window, Latency latency,
      * @param continuationRows the rows those calls read
      * @param keysByShard   request phase of TAOBench: the keys its requests drew in each virtual shard (0 is
      *                      the hot one), warm-up included; else empty
+     * @param transactionSizes request phase of TAOBench: per transaction type that ran (its row's name,
+     *                      READ_TRANSACTION or WRITE_TRANSACTION) how many transactions of each size (operations
+     *                      drawn) were executed, warm-up and given-up ones included, each once whatever its
+     *                      retries; else empty
      */
     public record GraphFacts(GraphStats loaded, GraphGrowth growth, long continuations, long continuationRows,
-                             List<Long> keysByShard) {
+                             List<Long> keysByShard, Map<String, SizeCounts> transactionSizes) {
         /** Nothing recorded. */
         public static final GraphFacts NONE = new GraphFacts(null, null, 0, 0);
 
         public GraphFacts {
             keysByShard = List.copyOf(keysByShard);
+            transactionSizes = Collections.unmodifiableMap(new TreeMap<>(transactionSizes)); // by name: READ first
         }
 
-        /** Facts of a LinkBench phase (no virtual shards). */
+        /** Facts of a LinkBench phase (no virtual shards, no transactions). */
         public GraphFacts(GraphStats loaded, GraphGrowth growth, long continuations, long continuationRows) {
-            this(loaded, growth, continuations, continuationRows, List.of());
+            this(loaded, growth, continuations, continuationRows, List.of(), Map.of());
         }
 
         /** The share of keys drawn in virtual shard 0 (TAOBench's hot shard), or NaN when none were drawn. */

@@ -3,6 +3,7 @@ package io.linkbench.report;
 import io.linkbench.measure.OpOutcomes;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.SizeCounts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +13,8 @@ import java.util.Set;
  * operation with recorded outcomes its calls, hit% and rows per call (MULTIGET_LINK, GET_LINKS_LIST;
  * {@code -} for the others, where it equals the hit rate), then notes on the figures only some
  * operations have: COUNT_LINK's mean count (a count read, not rows), MULTIGET_LINK's size and found
- * share, UPDATE_LINK's updates against inserts or misses, and GET_LINKS_LIST's history continuations.
+ * share, UPDATE_LINK's updates against inserts or misses, GET_LINKS_LIST's history continuations, and
+ * TAOBench's transactions: their mean size, statements, conflicts and the percentiles of their sizes.
  * Two runs of the same workload show close figures.
  */
 public final class OutcomeRows {
@@ -80,7 +82,7 @@ public final class OutcomeRows {
                         + Formats.mean(o.askedPerCall()) + " operations per transaction (" + Formats.mean(o.rowsPerCall())
                         + " statements with the edge constraints' checks and inverse edges), " + Formats.count(s.retries()) + " conflicts retried ("
                         + Formats.mean(perThousand(s.retries(), o.calls() + s.errors())) + " per 1,000), "
-                        + Formats.count(s.errors()) + " given up");
+                        + Formats.count(s.errors()) + " given up" + sizes(phase.graph().transactionSizes().get(s.name())));
                 default -> {
                     // the table says it all
                 }
@@ -102,6 +104,18 @@ public final class OutcomeRows {
                     + " drawn over " + phase.graph().keysByShard().size() + " shards (warm-up included)");
         }
         return notes;
+    }
+
+    /**
+     * The sizes of a transaction type's transactions, e.g. {@code ; sizes p50 4, p90 7, p99 26, max 26 over
+     * 2,553 executed (warm-up included)}; empty when not recorded (older results).
+     */
+    private static String sizes(SizeCounts sizes) {
+        if (sizes == null || sizes.isEmpty()) {
+            return "";
+        }
+        return "; sizes p50 " + sizes.percentile(50) + ", p90 " + sizes.percentile(90) + ", p99 " + sizes.percentile(99)
+                + ", max " + sizes.max() + " over " + Formats.count(sizes.total()) + " executed (warm-up included)";
     }
 
     private static double perThousand(long n, long of) {

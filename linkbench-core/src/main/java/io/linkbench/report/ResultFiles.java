@@ -51,6 +51,10 @@ import java.util.TreeMap;
  *       "store_counters": { "<name>": <delta> },
  *       "continuations": 12,               // request: GET_LINKS_LIST calls that continued a full page
  *       "continuation_rows": 118000,       // request: the rows those calls read
+ *       "keys_by_shard": [ 57800, 900, ... ], "hot_shard_share": 0.578,  // TAOBench request: keys per virtual shard
+ *       "transaction_sizes": { "READ_TRANSACTION": { "1": 812, "2": 401, ... }, "WRITE_TRANSACTION": { ... } },
+ *                                          // TAOBench request: transactions executed per size (operations),
+ *                                          // sizes seen only, warm-up included; absent otherwise
  *       "graph": <graph> or null,          // load: the shape of the graph loaded
  *       "growth": <growth> or null,        // request: what the phase did to the graph, warm-up included
  *       "drift": <drift> or null,          // request: throughput from the first interval to the last

@@ -5,6 +5,7 @@ import static io.linkbench.report.JsonFields.bool;
 import static io.linkbench.report.JsonFields.decimal;
 import static io.linkbench.report.JsonFields.figure;
 import static io.linkbench.report.JsonFields.integer;
+import static io.linkbench.report.JsonFields.integerValue;
 import static io.linkbench.report.JsonFields.integers;
 import static io.linkbench.report.JsonFields.object;
 import static io.linkbench.report.JsonFields.optionalInteger;
@@ -28,6 +29,7 @@ import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunMeta;
 import io.linkbench.measure.RunResult;
+import io.linkbench.measure.SizeCounts;
 import io.linkbench.store.StoreInfo;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -49,6 +51,9 @@ import org.HdrHistogram.Histogram;
  * {@code host_facts}, {@code jvm}, {@code build}, {@code server_config_file}) may be missing: an older file reads as "not recorded".
  */
 final class ResultJsonReader {
+    /** The largest transaction size read back (TAOBench's largest is 500): a guard against a damaged file. */
+    private static final int MAX_SIZE = 1_000_000;
+
     private final ObjectMapper mapper = new ObjectMapper();
 
     RunResult read(byte[] json) throws IOException {
@@ -163,7 +168,8 @@ final class ResultJsonReader {
                 optionalInteger(p, "logical_bytes", at, -1, -1));
         PhaseResult.GraphFacts graph = new PhaseResult.GraphFacts(graph(optionalObject(p, "graph", at), at + "graph."),
                 growth(optionalObject(p, "growth", at), at + "growth."), optionalInteger(p, "continuations", at, 0, 0),
-                optionalInteger(p, "continuation_rows", at, 0, 0), keysByShard(p, at));
+                optionalInteger(p, "continuation_rows", at, 0, 0), keysByShard(p, at),
+                transactionSizes(p, at));
         return new PhaseResult(phase, (int) optionalInteger(p, "loop", at, 0, 0),
                 new PhaseResult.Window(start, end, decimal(p, "seconds", at, 0)), latency, end(p, at), warnings, store,
                 steps, cost(optionalObject(p, "cost", at), at + "cost."), intervals(p, at), graph,
@@ -187,6 +193,46 @@ final class ResultJsonReader {
             keys.add(n.asLong());
         }
         return keys;
+    }
+
+    /**
+     * TAOBench's transactions per size, by type: {@code {"READ_TRANSACTION": {"<size>": <count>, ...}}};
+     * empty for LinkBench phases and older files. A size is a whole number up to {@link #MAX_SIZE}.
+     */
+    private static Map<String, SizeCounts> transactionSizes(JsonNode p, String at) throws IOException {
+        JsonNode t = p.get("transaction_sizes");
+        if (t == null) {
+            return Map.of();
+        }
+        if (!t.isObject()) {
+            throw new IOException(at + "transaction_sizes: not an object");
+        }
+        Map<String, SizeCounts> sizes = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> type : t.properties()) {
+            String path = at + "transaction_sizes." + type.getKey();
+            if (!type.getValue().isObject()) {
+                throw new IOException(path + ": not an object");
+            }
+            List<Long> bySize = new ArrayList<>();
+            for (Map.Entry<String, JsonNode> e : type.getValue().properties()) {
+                int size = size(e.getKey(), path);
+                while (bySize.size() <= size) {
+                    bySize.add(0L);
+                }
+                bySize.set(size, integerValue(e.getValue(), path + "." + e.getKey(), 0));
+            }
+            sizes.put(type.getKey(), new SizeCounts(bySize));
+        }
+        return sizes;
+    }
+
+    /** A size as a key of transaction_sizes: digits only, at most {@link #MAX_SIZE}. */
+    private static int size(String key, String path) throws IOException {
+        if (key.isEmpty() || key.length() > 9 || !key.chars().allMatch(c -> c >= '0' && c <= '9')
+                || Integer.parseInt(key) > MAX_SIZE) {
+            throw new IOException(path + ": \"" + key + "\" is not a size (0.." + MAX_SIZE + ")");
+        }
+        return Integer.parseInt(key);
     }
 
     /** The step of a curve a request phase ran; null in other phases and older files. */

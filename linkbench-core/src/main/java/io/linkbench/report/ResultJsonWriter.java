@@ -14,12 +14,14 @@ import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunMeta;
 import io.linkbench.measure.RunResult;
+import io.linkbench.measure.SizeCounts;
 import io.linkbench.store.StoreInfo;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -172,6 +174,20 @@ final class ResultJsonWriter {
             g.writeEndArray();
             g.writeFieldName("hot_shard_share");
             number(g, p.graph().hotShardShare());
+        }
+        if (!p.graph().transactionSizes().isEmpty()) { // TAOBench: transactions executed per size, sizes seen only
+            g.writeObjectFieldStart("transaction_sizes");
+            for (Map.Entry<String, SizeCounts> e : p.graph().transactionSizes().entrySet()) {
+                g.writeObjectFieldStart(e.getKey());
+                List<Long> bySize = e.getValue().bySize();
+                for (int size = 0; size < bySize.size(); size++) {
+                    if (bySize.get(size) > 0) {
+                        g.writeNumberField(Integer.toString(size), bySize.get(size));
+                    }
+                }
+                g.writeEndObject();
+            }
+            g.writeEndObject();
         }
         g.writeFieldName("graph");
         graph(g, p.graph().loaded());

@@ -8,6 +8,7 @@ import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseRecorder;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.SizeCounts;
 import io.linkbench.measure.DriftReading;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreException;
@@ -24,6 +25,7 @@ import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -152,7 +154,7 @@ public final class RequestPhase {
                     new PhaseResult.Latency(run.openLoop(), run.requestRate(), stats, recorder.scheduleLag()), end,
                     warnings, window.readings(), Map.of(), window.cost(), monitor.points(),
                     new PhaseResult.GraphFacts(null, growth, recorder.continuations(), recorder.continuationRows(),
-                            keysByShard(requesters)));
+                            keysByShard(requesters), transactionSizes(requesters)));
         }
     }
 
@@ -187,6 +189,26 @@ public final class RequestPhase {
             }
         }
         return sum == null ? List.of() : Arrays.stream(sum).boxed().toList();
+    }
+
+    /**
+     * TAOBench's transactions executed per size by every requester (warm-up included), by row name, for the
+     * types that ran; empty for LinkBench.
+     */
+    private static Map<String, SizeCounts> transactionSizes(List<Requester> requesters) {
+        Map<String, SizeCounts> sizes = new LinkedHashMap<>();
+        for (RequestKind kind : List.of(RequestKind.READ_TRANSACTION, RequestKind.WRITE_TRANSACTION)) {
+            SizeCounts sum = SizeCounts.NONE;
+            for (Requester r : requesters) {
+                if (r.tao() != null) {
+                    sum = sum.plus(r.tao().transactionSizes(kind));
+                }
+            }
+            if (!sum.isEmpty()) {
+                sizes.put(kind.name(), sum);
+            }
+        }
+        return sizes;
     }
 
     /**

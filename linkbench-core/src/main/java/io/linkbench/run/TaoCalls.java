@@ -3,6 +3,7 @@ package io.linkbench.run;
 import io.linkbench.graph.Link;
 import io.linkbench.graph.Node;
 import io.linkbench.graph.Visibility;
+import io.linkbench.measure.SizeCounts;
 import io.linkbench.store.StoreException;
 import io.linkbench.store.TransactionalSession;
 import io.linkbench.workload.GraphShape;
@@ -17,6 +18,7 @@ import io.linkbench.workload.tao.TaoConfig;
 import io.linkbench.workload.tao.TaoOp;
 import io.linkbench.workload.tao.TaoRequest;
 import io.linkbench.workload.tao.TaoRequestGenerator;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -53,6 +55,12 @@ final class TaoCalls {
     private final Request request = new Request(1);
     /** Keys drawn per virtual shard, warm-up included; read by the phase after this requester ended. */
     private final long[] keysByShard;
+    /**
+     * Read and write transactions executed per size (index = operations drawn), warm-up included, each
+     * once however often it was retried; grown as larger sizes come. Read like {@link #keysByShard}.
+     */
+    private long[] readSizes = new long[32];
+    private long[] writeSizes = new long[32];
     /** Of the request running now: statements run and whether any found a row. */
     private int statements;
     private boolean foundAny;
@@ -86,9 +94,25 @@ final class TaoCalls {
         return keysByShard.clone();
     }
 
+    /** The transactions of {@code kind} (a transaction kind) executed so far, by size; see {@link SizeCounts}. */
+    SizeCounts transactionSizes(RequestKind kind) {
+        return switch (kind) {
+            case READ_TRANSACTION -> SizeCounts.of(readSizes);
+            case WRITE_TRANSACTION -> SizeCounts.of(writeSizes);
+            default -> throw new IllegalArgumentException(kind + " is not a transaction");
+        };
+    }
+
+    /** {@code counts} with one more at {@code size}: itself, or a larger copy when the size is new. */
+    private static long[] counted(long[] counts, int size) {
+        long[] c = size < counts.length ? counts : Arrays.copyOf(counts, Math.max(size + 1, 2 * counts.length));
+        c[size]++;
+        return c;
+    }
+
     /**
      * Runs {@code t} on {@code s} and records it through {@code q}: once it succeeded, or failed past its
-     * retries.
+     * retries. A transaction's size is counted here, once.
      */
     void execute(Requester q, TransactionalSession s, TaoRequest t, long intended, long start) {
         boolean transaction = t.kind.isTransaction() || t.kind == RequestKind.WRITE && takesTwoStatements(t, 0);
@@ -97,6 +121,11 @@ final class TaoCalls {
             case WRITE_TRANSACTION -> WRITE_TRANSACTION_ROW;
             default -> t.ops[0].op().ordinal();
         };
+        if (t.kind == RequestKind.READ_TRANSACTION) {
+            readSizes = counted(readSizes, t.size);
+        } else if (t.kind == RequestKind.WRITE_TRANSACTION) {
+            writeSizes = counted(writeSizes, t.size);
+        }
         for (int attempt = 0; ; attempt++) {
             statements = 0;
             foundAny = false;

@@ -17,6 +17,7 @@ import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
+import io.linkbench.measure.SizeCounts;
 import io.linkbench.store.StoreInfo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -254,6 +255,35 @@ class ResultFilesTest {
         Files.writeString(json, Files.readString(json).replaceFirst("\"knob\"\\s*:\\s*\"requestrate\"", "\"knob\": \"rate\""));
         IOException e = assertThrows(IOException.class, () -> files.read(dir));
         assertTrue(e.getMessage().contains("phases[1].target.knob"), e.getMessage());
+    }
+
+    @Test
+    void taoBenchShardsAndTransactionSizesReadBackAndABadCountIsRejectedWithItsPath() throws IOException {
+        RunResult plain = sampleRun();
+        Map<String, SizeCounts> sizes = Map.of(
+                "READ_TRANSACTION", new SizeCounts(List.of(0L, 0L, 812L, 401L, 0L, 0L, 7L)),
+                "WRITE_TRANSACTION", new SizeCounts(List.of(0L, 30L, 0L, 0L, 2L)));
+        PhaseResult tao = plain.phases().get(1).with(new PhaseResult.GraphFacts(null, null, 3, 0, List.of(60L, 40L), sizes));
+        RunResult run = new RunResult(plain.linkbenchVersion(), plain.startedEpochMs(), plain.host(), plain.config(),
+                plain.store(), List.of(plain.phases().get(0), tao), plain.runId());
+        Path dir = files.createRunDirectory(base, "mysql", START);
+        files.write(dir, run, "");
+
+        RunResult back = files.read(dir);
+
+        assertEquals(run, back);
+        assertEquals(sizes, back.phases().get(1).graph().transactionSizes());
+        assertEquals(Map.of(), back.phases().get(0).graph().transactionSizes(), "a load has none, and writes none");
+        Path json = dir.resolve(ResultFiles.RESULT_JSON);
+        JsonNode written = new ObjectMapper().readTree(json.toFile()).get("phases");
+        assertNull(written.get(0).get("transaction_sizes"));
+        JsonNode txSizes = written.get(1).get("transaction_sizes");
+        assertEquals(List.of("READ_TRANSACTION", "WRITE_TRANSACTION"), names(txSizes));
+        assertEquals(List.of("2", "3", "6"), names(txSizes.get("READ_TRANSACTION")), "the sizes seen only");
+        assertEquals(401, txSizes.get("READ_TRANSACTION").get("3").asLong());
+        Files.writeString(json, Files.readString(json).replaceFirst("\"4\"\\s*:\\s*2", "\"4\": -2"));
+        IOException e = assertThrows(IOException.class, () -> files.read(dir));
+        assertTrue(e.getMessage().contains("phases[1].transaction_sizes.WRITE_TRANSACTION.4"), e.getMessage());
     }
 
     @Test

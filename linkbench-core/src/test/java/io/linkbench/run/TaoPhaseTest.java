@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
+import io.linkbench.measure.SizeCounts;
+import io.linkbench.report.OutcomeRows;
 import io.linkbench.store.CountVerifier;
 import io.linkbench.store.GraphStore;
 import io.linkbench.store.StoreContext;
@@ -83,6 +85,19 @@ class TaoPhaseTest {
         long keys = req.graph().keysByShard().stream().mapToLong(Long::longValue).sum();
         assertEquals(w.shardCount(), req.graph().keysByShard().size());
         assertEquals(hotP, hot, 5 * Math.sqrt(hotP * (1 - hotP) / keys), "hot shard share");
+        // The sizes count every transaction executed, warm-up and given-up ones included; a row counts the
+        // measured window's successful ones (count, and the mean size from its outcomes) and its errors.
+        // With warmup_time 0 both cover the same transactions, so the totals and means agree exactly.
+        for (OpStats tx : new OpStats[] {readTx, writeTx}) {
+            SizeCounts sizes = req.graph().transactionSizes().get(tx.name());
+            assertEquals(tx.count() + tx.errors(), sizes.total(), tx.name() + " transactions by size");
+            assertEquals(tx.outcomes().askedPerCall(), sizes.mean(), 1e-9, tx.name() + " mean size");
+            assertTrue(sizes.percentile(50) <= sizes.percentile(99) && sizes.percentile(99) <= sizes.max());
+        }
+        assertTrue(req.graph().transactionSizes().get("READ_TRANSACTION").max() <= 500);
+        assertTrue(req.graph().transactionSizes().get("WRITE_TRANSACTION").max() <= 103);
+        assertTrue(OutcomeRows.notes(req).stream().anyMatch(n -> n.startsWith("WRITE_TRANSACTION: ") && n.contains("; sizes p50 ")),
+                OutcomeRows.notes(req).toString());
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.linkbench.measure.PhaseCost;
 import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
+import io.linkbench.measure.SizeCounts;
 import io.linkbench.store.StoreInfo;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -22,6 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
@@ -267,7 +269,8 @@ public final class RunMerger {
                 parts.stream().allMatch(p -> p.logicalBytes() >= 0) ? parts.stream().mapToLong(PhaseResult::logicalBytes).sum() : -1);
         PhaseResult.GraphFacts graph = new PhaseResult.GraphFacts(graph(parts), growth(parts),
                 parts.stream().mapToLong(p -> p.graph().continuations()).sum(),
-                parts.stream().mapToLong(p -> p.graph().continuationRows()).sum(), keysByShard(parts));
+                parts.stream().mapToLong(p -> p.graph().continuationRows()).sum(), keysByShard(parts),
+                transactionSizes(parts));
         return new PhaseResult(first.phase(), first.loop(), new PhaseResult.Window(start, end, seconds), latency,
                 end(parts), warnings, store, steps, cost, fleet ? FleetRuns.aligned(parts) : intervals(parts), graph);
     }
@@ -285,6 +288,15 @@ public final class RunMerger {
             }
         }
         return java.util.Arrays.stream(sum).boxed().toList();
+    }
+
+    /** TAOBench's transactions per size added over the hosts, type by type (a type one host ran is kept). */
+    private static Map<String, SizeCounts> transactionSizes(List<PhaseResult> parts) {
+        Map<String, SizeCounts> sum = new TreeMap<>();
+        for (PhaseResult p : parts) {
+            p.graph().transactionSizes().forEach((type, sizes) -> sum.merge(type, sizes, SizeCounts::plus));
+        }
+        return sum;
     }
 
     /** The worst of the hosts' ends (failed over interrupted over completed); the first host's among equals. */

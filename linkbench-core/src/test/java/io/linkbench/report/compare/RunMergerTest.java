@@ -19,6 +19,7 @@ import io.linkbench.measure.PhaseEnd;
 import io.linkbench.measure.Phase;
 import io.linkbench.measure.PhaseResult;
 import io.linkbench.measure.RunResult;
+import io.linkbench.measure.SizeCounts;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -82,6 +83,25 @@ class RunMergerTest {
                 run("d1", "c1", "mysql", "InnoDB", phase("load", 5, List.of()).with(new PhaseResult.GraphFacts(sliceA, null, 0))),
                 run("d2", "c2", "mysql", "InnoDB", phase("load", 6, List.of()))));
         assertNull(partly.phases().get(0).graph().loaded(), "a host without graph statistics: the total is unknown");
+    }
+
+    @Test
+    void transactionSizesAreAddedSizeBySize() {
+        Map<String, SizeCounts> a = Map.of("READ_TRANSACTION", new SizeCounts(List.of(0L, 0L, 10L, 5L)),
+                "WRITE_TRANSACTION", new SizeCounts(List.of(0L, 7L)));
+        Map<String, SizeCounts> b = Map.of("READ_TRANSACTION", new SizeCounts(List.of(0L, 0L, 1L, 0L, 0L, 2L)));
+        RunResult merged = merger.merge(List.of(
+                run("d1", "c1", "mysql", "InnoDB", phase("request", 10, List.of())
+                        .with(new PhaseResult.GraphFacts(null, null, 0, 0, List.of(3L, 1L), a))),
+                run("d2", "c2", "mysql", "InnoDB", phase("request", 10, List.of())
+                        .with(new PhaseResult.GraphFacts(null, null, 0, 0, List.of(2L, 2L), b)))));
+
+        PhaseResult.GraphFacts graph = merged.phases().get(0).graph();
+        assertEquals(Map.of("READ_TRANSACTION", new SizeCounts(List.of(0L, 0L, 11L, 5L, 0L, 2L)),
+                "WRITE_TRANSACTION", new SizeCounts(List.of(0L, 7L))), graph.transactionSizes(),
+                "a type only one host ran is kept");
+        assertEquals(List.of(5L, 3L), graph.keysByShard());
+        assertEquals(18, graph.transactionSizes().get("READ_TRANSACTION").total());
     }
 
     @Test

@@ -190,14 +190,20 @@ start_node() {
 }
 
 stop_node() {
-    local i="$1" deadline
+    local i="$1"
     running "$i" || return 0
     lb_signal_dir CONT "$(node_data "$i")"   # a paused node cannot shut down
     lb_as_root mariadb-admin --no-defaults --socket="$(node_sock "$i")" --connect-timeout=5 shutdown >/dev/null 2>&1 \
         || lb_signal_dir TERM "$(node_data "$i")"
-    deadline=$((SECONDS + 120))
-    while running "$i"; do
-        [ $SECONDS -lt $deadline ] || fail "the $(node_name "$i") did not stop within 120 s"
+    await_gone "$i" 120 "did not stop"
+}
+
+# await_gone I SECONDS WHAT: waits until no process of node I is left, failing with "the <node> WHAT within
+# SECONDS s" past that deadline
+await_gone() {
+    local deadline=$((SECONDS + $2))
+    while running "$1"; do
+        [ $SECONDS -lt $deadline ] || fail "the $(node_name "$1") $3 within $2 s"
         sleep 0.2
     done
 }
@@ -303,11 +309,7 @@ case "$action" in
         # every process of the node is gone within 60 s
         node_arg "${2:-}"
         lb_signal_dir ABRT "$(node_data "$2")" 10 mariadbd
-        deadline=$((SECONDS + 60))
-        while running "$2"; do
-            [ $SECONDS -lt $deadline ] || fail "the $(node_name "$2") still runs 60 s after SIGABRT"
-            sleep 0.1
-        done ;;
+        await_gone "$2" 60 "did not end after SIGABRT" ;;
     pause-node) node_arg "${2:-}"; lb_signal_dir STOP "$(node_data "$2")" ;;
     resume-node) node_arg "${2:-}"; lb_signal_dir CONT "$(node_data "$2")" ;;
     start-node) node_arg "${2:-}"; start_node "$2" ;;

@@ -3,9 +3,6 @@ package io.linkbench.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linkbench.graph.Link;
-import io.linkbench.graph.LinkCount;
-import io.linkbench.graph.Node;
 import io.linkbench.measure.OpStats;
 import io.linkbench.measure.PhaseObserver;
 import io.linkbench.measure.PhaseResult;
@@ -22,6 +19,9 @@ import io.linkbench.store.VerificationReport;
 import io.linkbench.store.memory.MemoryStoreProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -114,7 +114,7 @@ class TaoConflictTest {
 
         @Override
         public StoreSession session(int workerId) throws StoreException {
-            return new Session((TransactionalSession) store.session(workerId), every);
+            return refusingCommits((TransactionalSession) store.session(workerId), every);
         }
 
         @Override
@@ -123,114 +123,24 @@ class TaoConflictTest {
         }
     }
 
-    private final class Session implements TransactionalSession {
-        private final TransactionalSession s;
-        private final int every;
-
-        Session(TransactionalSession s, int every) {
-            this.s = s;
-            this.every = every;
-        }
-
-        @Override
-        public void begin(boolean readOnly) throws StoreException {
-            s.begin(readOnly);
-        }
-
-        @Override
-        public void commit() throws StoreException {
-            if (commits.incrementAndGet() % every == 0) {
+    /**
+     * {@code s} with every {@code every}-th commit rolled back and refused with CONFLICT; every other call passes
+     * through unchanged (a proxy, so the session's many operations are not written out again).
+     */
+    private TransactionalSession refusingCommits(TransactionalSession s, int every) {
+        InvocationHandler calls = (proxy, method, args) -> {
+            if (method.getName().equals("commit") && commits.incrementAndGet() % every == 0) {
                 s.rollback();
                 conflicts.incrementAndGet();
                 throw new StoreException(StoreException.Kind.CONFLICT, "injected: serialization failure at commit");
             }
-            s.commit();
-        }
-
-        @Override
-        public void rollback() throws StoreException {
-            s.rollback();
-        }
-
-        @Override
-        public boolean inTransaction() {
-            return s.inTransaction();
-        }
-
-        @Override
-        public long addNode(Node node) throws StoreException {
-            return s.addNode(node);
-        }
-
-        @Override
-        public Node getNode(long id, int type) throws StoreException {
-            return s.getNode(id, type);
-        }
-
-        @Override
-        public boolean updateNode(Node node) throws StoreException {
-            return s.updateNode(node);
-        }
-
-        @Override
-        public boolean deleteNode(long id, int type) throws StoreException {
-            return s.deleteNode(id, type);
-        }
-
-        @Override
-        public boolean addLink(Link link) throws StoreException {
-            return s.addLink(link);
-        }
-
-        @Override
-        public boolean updateLink(Link link) throws StoreException {
-            return s.updateLink(link);
-        }
-
-        @Override
-        public boolean updateOrAddLink(Link link) throws StoreException {
-            return s.updateOrAddLink(link);
-        }
-
-        @Override
-        public boolean deleteLink(long id1, long linkType, long id2, boolean expunge) throws StoreException {
-            return s.deleteLink(id1, linkType, id2, expunge);
-        }
-
-        @Override
-        public long countLinks(long id1, long linkType) throws StoreException {
-            return s.countLinks(id1, linkType);
-        }
-
-        @Override
-        public List<Link> multigetLinks(long id1, long linkType, long[] id2s) throws StoreException {
-            return s.multigetLinks(id1, linkType, id2s);
-        }
-
-        @Override
-        public List<Link> getLinkList(long id1, long linkType, long minTime, long maxTime, int offset, int limit)
-                throws StoreException {
-            return s.getLinkList(id1, linkType, minTime, maxTime, offset, limit);
-        }
-
-        @Override
-        public void loadNodes(List<Node> nodes) throws StoreException {
-            s.loadNodes(nodes);
-        }
-
-        @Override
-        public void loadLinks(List<Link> links) throws StoreException {
-            s.loadLinks(links);
-        }
-
-        @Override
-        public void loadCounts(List<LinkCount> counts) throws StoreException {
-            s.loadCounts(counts);
-        }
-
-        @Override
-        public void close() throws StoreException {
-            s.close();
-        }
+            try {
+                return method.invoke(s, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        };
+        return (TransactionalSession) Proxy.newProxyInstance(TransactionalSession.class.getClassLoader(),
+                new Class<?>[] {TransactionalSession.class}, calls);
     }
 }

@@ -17,8 +17,10 @@ import io.linkbench.store.StoreException;
 import io.linkbench.store.StoreException.Kind;
 import io.linkbench.store.TransactionSupport;
 import io.linkbench.store.TransactionalSession;
+import io.linkbench.tck.harness.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -241,12 +243,9 @@ class RocksDbTransactionTest {
     }
 
     /** Waits until the thread is parked in a timed wait (the lock's), with a deadline. */
-    private static void awaitWaiting(AtomicReference<Thread> thread) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (thread.get() == null || thread.get().getState() != Thread.State.TIMED_WAITING) {
-            assertTrue(System.nanoTime() < deadline, "the other transaction never waited for the lock");
-            Thread.onSpinWait();
-        }
+    private static void awaitWaiting(AtomicReference<Thread> thread) throws Exception {
+        Await.until(Duration.ofSeconds(WAIT_SECONDS), "the other transaction waiting for the lock",
+                () -> thread.get() != null && thread.get().getState() == Thread.State.TIMED_WAITING);
     }
 
     @Test

@@ -30,6 +30,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,7 +56,33 @@ class SharedLoadTest {
         final Set<String> nodeWriters = ConcurrentHashMap.newKeySet();
         /** The last node id each thread wrote, to check that each one's node ids rise. */
         final Map<String, Long> lastNode = new ConcurrentHashMap<>();
+        /**
+         * Whether each of the first two threads to write the giant id1's links (and, apart, nodes) waits,
+         * within a deadline, until the other has come too: on a busy machine one loader can otherwise take
+         * every part before the others start, which is allowed but proves nothing. A design that lets only
+         * one loader write them keeps the first waiting until the deadline, and the test fails.
+         */
+        final boolean meet;
+        final CountDownLatch giantMeeting = new CountDownLatch(2);
+        final CountDownLatch nodeMeeting = new CountDownLatch(2);
+
+        Writes(boolean meet) {
+            this.meet = meet;
+        }
+
+        /** Counts {@code thread}'s first arrival at {@code meeting}; waits for the second arrival when meeting. */
+        void arrive(Set<String> writers, CountDownLatch meeting, String thread) throws InterruptedException {
+            if (writers.add(thread)) {
+                meeting.countDown();
+                if (meet) {
+                    meeting.await(MEETING_DEADLINE_SECONDS, TimeUnit.SECONDS);
+                }
+            }
+        }
     }
+
+    /** Far beyond the milliseconds another loader takes to come; below the load's stall limit (60 s). */
+    private static final long MEETING_DEADLINE_SECONDS = 30;
 
     @Test
     void aGiantId1LoadedByEveryLoaderIsTheGraphOneLoaderWrites() throws Exception {
@@ -68,8 +96,8 @@ class SharedLoadTest {
 
         try (GraphStore a = new MemoryStoreProvider().open(new StoreContext(alone.settings(), alone.sessions()));
              GraphStore b = new MemoryStoreProvider().open(new StoreContext(shared.settings(), shared.sessions()))) {
-            Writes wa = new Writes();
-            Writes wb = new Writes();
+            Writes wa = new Writes(false);
+            Writes wb = new Writes(true);
             String consoleA = load(alone, a, wa);
             String consoleB = load(shared, b, wb);
             assertTrue(!consoleA.contains("loaded by every loader"), consoleA);
@@ -171,11 +199,11 @@ class SharedLoadTest {
                             }
                         }
                         if (batch.stream().anyMatch(l -> l.id1() == giant)) {
-                            writes.giantWriters.add(Thread.currentThread().getName());
+                            writes.arrive(writes.giantWriters, writes.giantMeeting, Thread.currentThread().getName());
                         }
                     } else if (m.getName().equals("loadNodes")) {
                         String thread = Thread.currentThread().getName();
-                        writes.nodeWriters.add(thread);
+                        writes.arrive(writes.nodeWriters, writes.nodeMeeting, thread);
                         long before = writes.lastNode.getOrDefault(thread, Long.MIN_VALUE);
                         for (Node n : (List<Node>) args[0]) {
                             if (n.id() <= before) {

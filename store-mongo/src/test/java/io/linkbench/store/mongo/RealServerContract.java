@@ -81,7 +81,8 @@ abstract class RealServerContract extends GraphStoreContract implements FaultInj
     /** The keys beside url, dbid and transactions = on (sharding). */
     protected abstract Map<String, String> keys();
 
-    private String database() {
+    /** The database of the store {@link #openFreshStore()} returned last. */
+    String database() {
         return databasePrefix() + stores % DATABASES;
     }
 

@@ -11,6 +11,8 @@ import io.linkbench.tck.harness.ServerScripts;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -89,6 +91,27 @@ final class SpiderTestCluster {
         p.setProperty("password", MySqlTestServer.PASSWORD);
         return DriverManager.getConnection("jdbc:mysql://" + host(i) + ":" + (HEAD_PORT + i) + "/" + database
                 + "?connectTimeout=3000&socketTimeout=60000", p);
+    }
+
+    /**
+     * Another id1 whose links and count live on the backend of {@code id1}'s in {@code database}, for the
+     * TCK's test of one snapshot (a read-only transaction reads one snapshot per backend). The head's link
+     * table is partitioned by HASH(id1), read here from its partition list, and MariaDB puts a row of HASH
+     * partitioning in partition MOD(id1, partitions): id1 + partitions is in the same one.
+     */
+    static long id1OnTheBackendOf(String database, long id1) throws SQLException {
+        try (Connection c = jdbc(0, "");
+             PreparedStatement ps = c.prepareStatement("SELECT partition_method, partition_expression, COUNT(*) FROM"
+                     + " information_schema.PARTITIONS WHERE table_schema = ? AND table_name = 'linktable'"
+                     + " GROUP BY partition_method, partition_expression")) {
+            ps.setString(1, database);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next() || !"HASH".equals(rs.getString(1)) || !"`id1`".equals(rs.getString(2))) {
+                    throw new SQLException(database + ".linktable on the head is not partitioned by HASH(`id1`)");
+                }
+                return id1 + rs.getLong(3);
+            }
+        }
     }
 
     /** The command-line arguments for config/{@code configFile} on the test cluster's head and {@code database}. */

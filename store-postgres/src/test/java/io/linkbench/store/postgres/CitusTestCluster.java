@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -91,6 +93,30 @@ final class CitusTestCluster {
         // shards are hidden from catalog queries on the workers unless this is off
         p.setProperty("options", "-c citus.override_table_visibility=off");
         return DriverManager.getConnection("jdbc:postgresql://" + node(i) + "/" + DATABASE + "?connectTimeout=3", p);
+    }
+
+    /**
+     * Another id1 whose links and count live on the worker of {@code id1}'s in {@code schema}, read from
+     * Citus's placements of the link table (counts are co-located with it), for the TCK's test of one
+     * snapshot: a read-only transaction reads one snapshot per worker.
+     */
+    static long id1OnTheWorkerOf(String schema, long id1) throws SQLException {
+        try (Connection c = jdbc(0);
+             PreparedStatement ps = c.prepareStatement("WITH placed AS (SELECT g AS id1, (SELECT min(p.groupid) FROM"
+                     + " pg_dist_placement p WHERE p.shardid = get_shard_id_for_distribution_column(?::regclass, g)) AS node"
+                     + " FROM generate_series(?::bigint, ?::bigint + 256) g) SELECT id1 FROM placed WHERE id1 > ?"
+                     + " AND node = (SELECT node FROM placed WHERE id1 = ?) ORDER BY id1 LIMIT 1")) {
+            ps.setString(1, schema + ".linktable");
+            for (int i = 2; i <= 5; i++) {
+                ps.setLong(i, id1);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new SQLException("no id1 of " + id1 + ".." + (id1 + 256) + " on the worker of " + id1 + " in " + schema);
+                }
+                return rs.getLong(1);
+            }
+        }
     }
 
     /** Runs scripts/start-citus.sh with {@code args} (a fault helper) and waits for it, failing on a non-zero exit. */

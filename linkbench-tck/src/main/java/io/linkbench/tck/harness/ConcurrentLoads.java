@@ -3,12 +3,10 @@ package io.linkbench.tck.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linkbench.cli.Main;
 import io.linkbench.tck.harness.FaultSupport.CapturedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -35,9 +33,7 @@ public final class ConcurrentLoads {
      */
     public static String refusedWhileOneRunsAndFreeOnceItIsKilled(Path workDir, List<String> first, String[] second,
             String[] third, Duration lease) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        command.addAll(first);
+        List<String> command = ChildJvm.linkbench(workDir, first);
         Path console = Files.createTempFile(workDir, "first-load", ".txt");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile()).start();
         String refusal;

@@ -2,16 +2,15 @@ package io.linkbench.tck.harness;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.linkbench.cli.Main;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A load killed partway, as by {@code kill -9}: {@code linkbench ARGS} runs in a child JVM, which is
- * destroyed forcibly once its load phase has started writing rows.
+ * destroyed forcibly once its load phase has started writing rows; its temporary files stay in the
+ * caller's work directory ({@link ChildJvm}).
  */
 public final class KilledLoad {
     private KilledLoad() {
@@ -24,9 +23,7 @@ public final class KilledLoad {
      * @return the child's console output
      */
     public static String run(Path workDir, long afterMillis, List<String> args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        command.addAll(args);
+        List<String> command = ChildJvm.linkbench(workDir, args);
         Path console = Files.createTempFile(workDir, "killed-load", ".txt");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile()).start();
         try {

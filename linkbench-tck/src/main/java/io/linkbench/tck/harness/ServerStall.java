@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.linkbench.cli.Main;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -302,9 +301,7 @@ public final class ServerStall {
         }
 
         static Child start(Path dir, List<String> args) throws IOException {
-            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                    .toString(), "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-            command.addAll(args);
+            List<String> command = ChildJvm.linkbench(dir, args);
             Path console = Files.createTempFile(dir, "stall", ".txt");
             return new Child(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile())
                     .start(), console);

@@ -13,7 +13,9 @@
  *       fixed sleep;</li>
  *   <li>{@link io.linkbench.tck.harness.FaultSupport}: closed ports, silent servers, a command-line
  *       run with its stderr captured;</li>
- *   <li>{@link io.linkbench.tck.harness.KilledLoad}: a load killed in a child JVM;</li>
+ *   <li>{@link io.linkbench.tck.harness.KilledLoad}: a load killed in a child JVM
+ *       ({@link io.linkbench.tck.harness.ChildJvm}: its command, its temporary files kept in the test's
+ *       directory);</li>
  *   <li>{@link io.linkbench.tck.harness.ServerScripts}: the repository's server scripts and their fault
  *       helpers (a crash kills every process of the server), run with a deadline;</li>
  *   <li>{@link io.linkbench.tck.harness.FullResultsDisk}: a results disk that fills up during a run;</li>
